@@ -1,0 +1,23 @@
+/**
+ * Vitest settings shared by every workspace project.
+ *
+ * The `@hermes/source` condition makes workspace imports resolve to each package's
+ * `src/index.ts`, so tests run straight from TypeScript with no prior build.
+ */
+import { fileURLToPath } from 'node:url';
+import { defaultServerConditions } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
+
+const conditions = ['@hermes/source', ...defaultServerConditions];
+
+export const sharedConfig: ViteUserConfig = {
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    environment: 'node',
+    setupFiles: [fileURLToPath(new URL('./tools/test-setup/hermes-home.ts', import.meta.url))],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    restoreMocks: true,
+  },
+};
