@@ -9,5 +9,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: false,
-  external: ['vitest'],
+  external: ['vitest', 'zod'],
 });

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/testing.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',
@@ -9,4 +9,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: false,
+  external: ['vitest', /^@hermes\//],
 });

@@ -1,2 +1,10 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/approval';
+/**
+ * @packageDocumentation
+ * The approval layer of Hermes TS: the {@link ApprovalHandler} seam through which a person rules
+ * on a flagged command, the fail-closed {@link requestApproval} envelope callers use to ask it,
+ * and the {@link Verdict} type the command guard produces. The guard itself arrives with issue 5.
+ */
+export * from './approval-context.js';
+export * from './approval-handler.js';
+export * from './request-approval.js';
+export * from './verdict.js';

@@ -1,2 +1,11 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/context-engine';
+/**
+ * @packageDocumentation
+ * The ContextEngine seam of Hermes TS: the abstract class every context engine extends, the
+ * compress options and result, and the host helpers that call an engine safely. The default
+ * engine (ContextCompressor) arrives with issue 8. The contract suite lives in
+ * `@hermes/context-engine/testing`.
+ */
+export * from './compression.js';
+export * from './context-engine.js';
+export * from './engine-types.js';
+export * from './host-helpers.js';

@@ -1,2 +1,5 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/cron';
+/**
+ * @packageDocumentation
+ * @hermes/cron — scaffold. Scheduled agent jobs. See README.md for the planned API.
+ */
+export {};

@@ -1,1 +1,311 @@
-export const testing = true;
+/**
+ * @packageDocumentation
+ * The contract every {@link ExecutionEnvironment} must honour, as a vitest suite
+ * ({@link describeExecutionEnvironmentContract}) and as plain assertion functions (`check…`)
+ * that throw an `AssertionError` on a violation.
+ *
+ * The suite grows with issue 6: `cd` persisting into the next command, the process group (not
+ * just the shell) being dead after a timeout or abort, bounded output with a spill file, the
+ * activity callback, and hostile output (binary, invalid UTF-8, `\r` floods).
+ *
+ * Only types and schemas are imported from this package's other modules, so the testing build never
+ * carries a second copy of the seam's classes.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'vitest';
+import { EnvironmentDescriptionSchema } from './description.js';
+import { type ExecuteOptions, type ExecuteResult, ExecuteResultSchema } from './execute.js';
+import type { ExecutionEnvironment } from './execution-environment.js';
+
+/** An environment under test plus what to do after the test (after its own `cleanup()`). */
+export interface ExecutionEnvironmentFixture {
+  readonly environment: ExecutionEnvironment;
+  /** Runs after each test, even a failed one, after `environment.cleanup()`. */
+  readonly cleanup?: () => void | Promise<void>;
+}
+
+/** Makes a fresh environment for one test. */
+export type ExecutionEnvironmentFactory = () =>
+  | ExecutionEnvironment
+  | ExecutionEnvironmentFixture
+  | Promise<ExecutionEnvironment | ExecutionEnvironmentFixture>;
+
+/** Tuning for {@link describeExecutionEnvironmentContract}; raise them for slow remote backends. */
+export interface ExecutionEnvironmentContractOptions {
+  /** How late past `timeoutMs` a timed-out command may return, in ms. Default 2,000. */
+  readonly timeoutSlackMs?: number;
+  /** How soon after an abort the command must return, in ms. Default 1,000. */
+  readonly abortDeadlineMs?: number;
+  /** How long an ordinary short command may take, in ms. Default 10,000. */
+  readonly commandDeadlineMs?: number;
+}
+
+/** Resolves with `promise`'s value, or fails naming `what` when it takes longer than `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` }));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs `command`, failing unless it settles within `ms` with a well-formed result. */
+async function run(
+  environment: ExecutionEnvironment,
+  command: string,
+  options: ExecuteOptions,
+  ms: number,
+): Promise<ExecuteResult> {
+  const what = `execute(${JSON.stringify(command)})`;
+  let result: unknown;
+  try {
+    result = await within(environment.execute(command, options), ms, what);
+  } catch (error) {
+    if (error instanceof assert.AssertionError) throw error;
+    assert.fail(`${what} rejected instead of returning a result: ${String(error)}`);
+  }
+  const parsed = ExecuteResultSchema.safeParse(result);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
+    assert.fail(`${what} returned a malformed result (${problems.join('; ')})`);
+  }
+  return parsed.data;
+}
+
+function describeResult(result: ExecuteResult): string {
+  const { output, ...rest } = result;
+  return `${JSON.stringify(rest)} with output ${JSON.stringify(output.slice(0, 200))}`;
+}
+
+/** Checks that `echo hello` succeeds with exit code 0 and `hello` in its output. */
+export async function checkRunsCommand(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const result = await run(environment, 'echo hello', {}, deadlineMs);
+  assert.ok(result.output.includes('hello'), `echo hello gave ${describeResult(result)}`);
+  assert.equal(result.exitCode, 0, `echo hello gave ${describeResult(result)}`);
+  assert.equal(result.timedOut, false, 'echo hello reported timedOut');
+  assert.equal(result.interrupted, false, 'echo hello reported interrupted');
+}
+
+/** Checks that a failing command is a result carrying its exit code, with its output kept. */
+export async function checkReportsExitCode(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const result = await run(environment, 'echo before-exit; exit 3', {}, deadlineMs);
+  assert.equal(result.exitCode, 3, `exit 3 gave ${describeResult(result)}`);
+  assert.ok(result.output.includes('before-exit'), `exit 3 lost output: ${describeResult(result)}`);
+}
+
+/** Checks that standard error is captured in `output`. */
+export async function checkCapturesStderr(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const result = await run(environment, 'echo to-stderr 1>&2', {}, deadlineMs);
+  assert.ok(result.output.includes('to-stderr'), `stderr missing: ${describeResult(result)}`);
+}
+
+/** Checks that `cwd` is where the command runs and is reported back. */
+export async function checkUsesCwd(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const result = await run(environment, 'pwd', { cwd: '/' }, deadlineMs);
+  assert.equal(result.output.trim(), '/', `pwd in / gave ${describeResult(result)}`);
+  assert.equal(result.cwd, '/', `pwd in / reported cwd ${JSON.stringify(result.cwd)}`);
+}
+
+/** Checks that `stdin` reaches the command's standard input. */
+export async function checkDeliversStdin(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const stdin = 'first line from stdin\nsecond line from stdin\n';
+  const result = await run(environment, 'cat', { stdin }, deadlineMs);
+  assert.ok(
+    result.output.includes('first line from stdin') &&
+      result.output.includes('second line from stdin'),
+    `cat with stdin gave ${describeResult(result)}`,
+  );
+  assert.equal(result.exitCode, 0, `cat with stdin gave ${describeResult(result)}`);
+}
+
+/** Checks that `env` variables are visible to the command. */
+export async function checkPassesEnv(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  const value = 'contract value 42';
+  const result = await run(
+    environment,
+    'printf "<%s>" "$HERMES_CONTRACT_VALUE"',
+    { env: { HERMES_CONTRACT_VALUE: value } },
+    deadlineMs,
+  );
+  assert.ok(result.output.includes(`<${value}>`), `env var missing: ${describeResult(result)}`);
+}
+
+/** Checks that a command past `timeoutMs` is killed, flagged `timedOut`, and returns in time. */
+export async function checkTimesOut(
+  environment: ExecutionEnvironment,
+  timeoutMs = 300,
+  slackMs = 2_000,
+): Promise<void> {
+  const result = await run(environment, 'sleep 30', { timeoutMs }, timeoutMs + slackMs);
+  assert.equal(result.timedOut, true, `sleep 30 past its timeout gave ${describeResult(result)}`);
+  assert.equal(result.interrupted, false, 'a timeout was reported as an interrupt');
+  assert.notEqual(result.exitCode, 0, 'a killed command reported exit code 0');
+}
+
+/** Checks that aborting the signal kills the command, flags `interrupted`, and returns promptly. */
+export async function checkInterrupts(
+  environment: ExecutionEnvironment,
+  deadlineMs = 1_000,
+): Promise<void> {
+  const controller = new AbortController();
+  const pending = environment.execute('sleep 30', { signal: controller.signal });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  controller.abort();
+  const settled = pending.then(
+    (value) => value,
+    (error: unknown) => assert.fail(`execute rejected after an abort: ${String(error)}`),
+  );
+  const result = ExecuteResultSchema.parse(
+    await within(settled, deadlineMs, 'execute("sleep 30") after its signal aborted'),
+  );
+  assert.equal(result.interrupted, true, `aborted sleep 30 gave ${describeResult(result)}`);
+  assert.equal(result.timedOut, false, 'an interrupt was reported as a timeout');
+  assert.notEqual(result.exitCode, 0, 'a killed command reported exit code 0');
+}
+
+/** Checks that an already-aborted signal returns `interrupted` promptly. */
+export async function checkAlreadyAborted(
+  environment: ExecutionEnvironment,
+  deadlineMs = 1_000,
+): Promise<void> {
+  const controller = new AbortController();
+  controller.abort();
+  const result = await run(environment, 'sleep 30', { signal: controller.signal }, deadlineMs);
+  assert.equal(result.interrupted, true, `already-aborted sleep 30 gave ${describeResult(result)}`);
+}
+
+/** Checks that `describe()` names its backend and is plain JSON. */
+export function checkDescribes(environment: ExecutionEnvironment): void {
+  const description: unknown = environment.describe();
+  const parsed = EnvironmentDescriptionSchema.safeParse(description);
+  assert.ok(parsed.success, `describe() returned ${JSON.stringify(description)}, with no backend`);
+  assert.deepEqual(
+    JSON.parse(JSON.stringify(description)),
+    description,
+    'describe() is not plain JSON',
+  );
+  assert.ok(typeof environment.name === 'string' && environment.name.length > 0, 'name is empty');
+}
+
+/** Checks that `cleanup()` can be called twice. */
+export async function checkCleanupIsIdempotent(
+  environment: ExecutionEnvironment,
+  deadlineMs = 10_000,
+): Promise<void> {
+  await within(environment.cleanup(), deadlineMs, 'the first cleanup()');
+  await within(environment.cleanup(), deadlineMs, 'the second cleanup()');
+}
+
+function isEnvironment(
+  value: ExecutionEnvironment | ExecutionEnvironmentFixture,
+): value is ExecutionEnvironment {
+  return typeof (value as Partial<ExecutionEnvironment>).execute === 'function';
+}
+
+/**
+ * Registers the {@link ExecutionEnvironment} contract as a vitest `describe` block. `factory`
+ * makes a fresh environment for every test; the suite calls its `cleanup()` afterwards.
+ *
+ * @example
+ * describeExecutionEnvironmentContract('local', () => new LocalEnvironment({ cwd: tmp }));
+ */
+export function describeExecutionEnvironmentContract(
+  label: string,
+  factory: ExecutionEnvironmentFactory,
+  options: ExecutionEnvironmentContractOptions = {},
+): void {
+  const timeoutSlackMs = options.timeoutSlackMs ?? 2_000;
+  const abortDeadlineMs = options.abortDeadlineMs ?? 1_000;
+  const deadlineMs = options.commandDeadlineMs ?? 10_000;
+
+  describe(`ExecutionEnvironment contract: ${label}`, () => {
+    const cleanups: Array<() => void | Promise<void>> = [];
+
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+
+    async function make(): Promise<ExecutionEnvironment> {
+      const made = await factory();
+      const environment = isEnvironment(made) ? made : made.environment;
+      if (!isEnvironment(made) && made.cleanup) cleanups.push(made.cleanup);
+      cleanups.push(() => environment.cleanup());
+      return environment;
+    }
+
+    it('runs a command: echo hello gives hello and exit code 0', async () => {
+      await checkRunsCommand(await make(), deadlineMs);
+    });
+    it('returns a failing command as a result with its exit code', async () => {
+      await checkReportsExitCode(await make(), deadlineMs);
+    });
+    it('captures standard error in the output', async () => {
+      await checkCapturesStderr(await make(), deadlineMs);
+    });
+    it('runs in the requested cwd and reports it', async () => {
+      await checkUsesCwd(await make(), deadlineMs);
+    });
+    it('delivers stdin', async () => {
+      await checkDeliversStdin(await make(), deadlineMs);
+    });
+    it('passes extra environment variables', async () => {
+      await checkPassesEnv(await make(), deadlineMs);
+    });
+    it('kills a command at its timeout and says so', async () => {
+      await checkTimesOut(await make(), 300, timeoutSlackMs);
+    });
+    it('kills a command promptly when its signal aborts', async () => {
+      await checkInterrupts(await make(), abortDeadlineMs);
+    });
+    it('does not run a command whose signal is already aborted', async () => {
+      await checkAlreadyAborted(await make(), abortDeadlineMs);
+    });
+    it('describes itself with a backend name', async () => {
+      checkDescribes(await make());
+    });
+    it('cleans up idempotently', async () => {
+      await checkCleanupIsIdempotent(await make(), deadlineMs);
+    });
+  });
+}
+
+/** Every assertion of the contract, by name, for callers that run them outside vitest. */
+export const executionEnvironmentChecks = {
+  checkRunsCommand,
+  checkReportsExitCode,
+  checkCapturesStderr,
+  checkUsesCwd,
+  checkDeliversStdin,
+  checkPassesEnv,
+  checkTimesOut,
+  checkInterrupts,
+  checkAlreadyAborted,
+  checkDescribes,
+  checkCleanupIsIdempotent,
+} as const;

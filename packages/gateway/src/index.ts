@@ -1,2 +1,11 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/gateway';
+/**
+ * @packageDocumentation
+ * The gateway's platform seam: the {@link PlatformAdapter} abstract class, the normalized
+ * inbound and outbound message types, platform capabilities, and {@link splitText} for fitting
+ * long replies into a platform's limit. The message pipeline, routing, sessions and delivery
+ * ledger arrive with the gateway issue.
+ */
+export * from './capabilities.js';
+export * from './messages.js';
+export * from './platform-adapter.js';
+export * from './split-text.js';

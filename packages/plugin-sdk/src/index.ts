@@ -1,2 +1,19 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/plugin-sdk';
+/**
+ * @packageDocumentation
+ * Everything a Hermes TS plugin imports: {@link definePlugin} and the {@link PluginContext} it
+ * registers through, the seven seams (ModelProvider, SessionStore, ContextEngine,
+ * MemoryProvider, ApprovalHandler, ExecutionEnvironment, PlatformAdapter) with their types, and
+ * the shared protocol vocabulary (messages, events, HermesError). Plugins import nothing of ours
+ * but this package; contract suites are in `@hermes/plugin-sdk/testing`.
+ */
+export * from '@hermes/approval';
+export * from '@hermes/context-engine';
+export * from '@hermes/environments';
+export * from '@hermes/gateway';
+export * from '@hermes/memory';
+export * from '@hermes/protocol';
+export * from '@hermes/providers';
+export * from '@hermes/state';
+export * from './define-plugin.js';
+export * from './manifest.js';
+export * from './plugin-context.js';

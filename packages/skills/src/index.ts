@@ -1,2 +1,5 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/skills';
+/**
+ * @packageDocumentation
+ * @hermes/skills — scaffold. Skills: reusable procedures the agent loads on demand from `SKILL.md` files. See README.md for the planned API.
+ */
+export {};

@@ -1,2 +1,5 @@
-/** Placeholder until this package's issue lands. */
-export const packageName = '@hermes/tools';
+/**
+ * @packageDocumentation
+ * @hermes/tools — scaffold. The tool registry and everything the model can call. See README.md for the planned API.
+ */
+export {};

@@ -1,0 +1,42 @@
+import { PLANNED_COMMANDS } from './commands.js';
+
+/** What the help's footer says about the data home. */
+export interface HomeFacts {
+  readonly path: string;
+  readonly fromEnv: boolean;
+  readonly exists: boolean;
+}
+
+/** The text of `hermes --help`, ending with a newline. */
+export function renderHelp(version: string, home: HomeFacts): string {
+  const width = Math.max(...PLANNED_COMMANDS.map((c) => c.usage.length)) + 2;
+  const commands = PLANNED_COMMANDS.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`);
+  const where = [
+    home.fromEnv ? 'from HERMES_HOME' : 'default',
+    home.exists ? '' : 'not created yet',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return [
+    `hermes ${version} - the Hermes TS agent on the command line`,
+    '',
+    'Usage:',
+    '  hermes [global options] [command] [command options]',
+    '',
+    'Commands (coming in later releases; none is available in this version yet):',
+    ...commands,
+    '',
+    'Global options:',
+    '  -p, --profile <name>  use the named profile instead of the default one',
+    '                        (accepted now; takes effect once the commands above arrive)',
+    '  -h, --help            show this help and exit',
+    '  -V, --version         print the version and exit',
+    '',
+    'Environment:',
+    '  HERMES_HOME           the data home: config.yaml, .env, state.db, SOUL.md, memories/,',
+    '                        skills/, cron/, logs/ (default: ~/.hermes)',
+    '',
+    `Data home: ${home.path} (${where})`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,93 @@
+/**
+ * End-to-end: runs the built executable, dist/bin.js, as a real subprocess. Needs a build first;
+ * `turbo run test` builds it (see this package's turbo.json).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node dist/bin.js ...args` with this test's HERMES_HOME (or `env` on top). */
+function hermes(args: readonly string[], env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(() => {
+  if (!existsSync(bin)) {
+    throw new Error(
+      `${bin} does not exist: build the CLI first ` +
+        '(`npx -y pnpm@12.4.2 exec turbo run build --filter=@hermes/cli`, ' +
+        'or run the tests through `turbo run test`, which builds first).',
+    );
+  }
+});
+
+describe('dist/bin.js', () => {
+  it('starts with a node shebang', () => {
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    const result = await hermes(['--version']);
+    expect(result).toEqual({ code: 0, stdout: `hermes ${version}\n`, stderr: '' });
+  });
+
+  it('--help prints the usage with this test’s HERMES_HOME and exits 0', async () => {
+    const result = await hermes(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Usage:\n  hermes [global options] [command]');
+    expect(result.stdout).toContain(`Data home: ${process.env.HERMES_HOME} (from HERMES_HOME)`);
+  });
+
+  it('does not create a missing HERMES_HOME', async () => {
+    const home = join(process.env.HERMES_HOME as string, 'missing');
+    const result = await hermes([], { HERMES_HOME: home });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Interactive chat is not available/);
+    expect(result.stdout).toContain(`Data home: ${home} (from HERMES_HOME; not created yet)`);
+    expect(existsSync(home)).toBe(false);
+  });
+
+  it('a bad flag names it on stderr and exits 2', async () => {
+    const result = await hermes(['--no-such-flag']);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "hermes: unknown option '--no-such-flag'\nRun 'hermes --help' for usage.\n",
+    });
+  });
+
+  it('a command that has not arrived yet exits 1', async () => {
+    const result = await hermes(['sessions']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("hermes: 'sessions' is not available");
+  });
+});

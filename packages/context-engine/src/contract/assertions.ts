@@ -1,0 +1,79 @@
+/**
+ * Reusable checks of message lists an engine returns. They throw a plain `Error` naming the first
+ * problem, so they work inside and outside a test runner.
+ */
+import { deepStrictEqual } from 'node:assert/strict';
+import { type ChatMessage, ChatMessageSchema } from '@hermes/protocol';
+import { z } from 'zod';
+
+/** Throws an `Error` with the given message; its name marks it as a contract violation. */
+export function contractViolation(message: string): never {
+  const error = new Error(message);
+  error.name = 'ContractViolation';
+  throw error;
+}
+
+/** Asserts `value` is a list of valid chat messages and returns it typed. */
+export function assertChatMessages(value: unknown, what: string): ChatMessage[] {
+  const parsed = z.array(ChatMessageSchema).safeParse(value);
+  if (!parsed.success) contractViolation(`${what} is not a ChatMessage[]: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Asserts `result` begins with the system message that began `original` (when it had one). */
+export function assertStartsWithSystem(
+  original: readonly ChatMessage[],
+  result: readonly ChatMessage[],
+): void {
+  const system = original[0];
+  if (system?.role !== 'system') return;
+  if (result[0]?.role !== 'system')
+    contractViolation('the result must begin with the original system message');
+  deepStrictEqual(result[0], system, 'the system message must be kept unchanged');
+}
+
+/**
+ * Asserts every assistant tool call is answered by tool messages right after it (each id once,
+ * none missing) and that no tool message stands without its call.
+ */
+export function assertToolPairsIntact(messages: readonly ChatMessage[]): void {
+  let pending = new Set<string>();
+  messages.forEach((message, i) => {
+    if (message.role === 'tool') {
+      if (!pending.delete(message.tool_call_id)) {
+        contractViolation(
+          `message ${i}: tool result ${message.tool_call_id} has no open tool call before it`,
+        );
+      }
+      return;
+    }
+    if (pending.size > 0)
+      contractViolation(`message ${i}: tool calls ${[...pending].join(', ')} lost their results`);
+    pending = new Set(
+      message.role === 'assistant' ? (message.tool_calls ?? []).map((c) => c.id) : [],
+    );
+  });
+  if (pending.size > 0)
+    contractViolation(`tool calls ${[...pending].join(', ')} at the end lost their results`);
+}
+
+/** Asserts the last user message of `original` appears, unchanged, in `result`. */
+export function assertKeepsLastUserMessage(
+  original: readonly ChatMessage[],
+  result: readonly ChatMessage[],
+): void {
+  const last = original.findLast((m) => m.role === 'user');
+  if (!last) return;
+  const wanted = JSON.stringify(last);
+  if (!result.some((m) => JSON.stringify(m) === wanted))
+    contractViolation('the latest user message was dropped');
+}
+
+/** Freezes `value` and everything inside it, so any mutation throws (modules run in strict mode). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

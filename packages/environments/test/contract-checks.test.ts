@@ -1,0 +1,105 @@
+/** The contract's checks must catch broken environments, not just pass good ones. */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type EnvironmentDescription,
+  type ExecuteOptions,
+  type ExecuteResult,
+  ExecutionEnvironment,
+} from '../src/index.js';
+import {
+  checkCapturesStderr,
+  checkCleanupIsIdempotent,
+  checkDescribes,
+  checkInterrupts,
+  checkReportsExitCode,
+  checkRunsCommand,
+  checkTimesOut,
+} from '../src/testing.js';
+import { ShellEnvironment } from './support/shell-environment.js';
+
+const made: ExecutionEnvironment[] = [];
+function track<T extends ExecutionEnvironment>(environment: T): T {
+  made.push(environment);
+  return environment;
+}
+afterEach(async () => {
+  for (const environment of made.splice(0)) await environment.cleanup().catch(() => {});
+});
+
+/** Forgets the timeout and the signal. */
+class IgnoresLimits extends ShellEnvironment {
+  override execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    const { timeoutMs: _t, signal: _s, ...rest } = options;
+    return super.execute(command, rest);
+  }
+}
+
+/** Treats a non-zero exit as an error. */
+class ThrowsOnFailure extends ShellEnvironment {
+  override async execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    const result = await super.execute(command, options);
+    if (result.exitCode !== 0) throw new Error(`exit ${result.exitCode}`);
+    return result;
+  }
+}
+
+/** Loses standard error. */
+class DropsStderr extends ShellEnvironment {
+  override execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    return super.execute(`{ ${command}; } 2>/dev/null`, options);
+  }
+}
+
+/** Returns results of the wrong shape, describes nothing, and fails a second cleanup. */
+class Sloppy extends ExecutionEnvironment {
+  readonly name = 'sloppy';
+  #cleaned = false;
+  async execute(): Promise<ExecuteResult> {
+    return { output: 'hello', exitCode: '0', timedOut: false, cwd: '' } as unknown as ExecuteResult;
+  }
+  override describe(): EnvironmentDescription {
+    return {} as EnvironmentDescription;
+  }
+  async cleanup(): Promise<void> {
+    if (this.#cleaned) throw new Error('already cleaned up');
+    this.#cleaned = true;
+  }
+}
+
+describe('environment contract checks reject broken environments', () => {
+  it('a malformed result fails, naming the bad fields', async () => {
+    await expect(checkRunsCommand(new Sloppy())).rejects.toThrow(
+      /malformed result \(exitCode: .*interrupted: .*cwd: cwd must not be empty/,
+    );
+  });
+
+  it('rejecting on a non-zero exit fails', async () => {
+    await expect(checkReportsExitCode(track(new ThrowsOnFailure()))).rejects.toThrow(
+      /rejected instead of returning a result: Error: exit 3/,
+    );
+  });
+
+  it('losing standard error fails', async () => {
+    await expect(checkCapturesStderr(track(new DropsStderr()))).rejects.toThrow(/stderr missing/);
+  });
+
+  it('ignoring the timeout fails within the deadline', async () => {
+    await expect(checkTimesOut(track(new IgnoresLimits()), 100, 300)).rejects.toThrow(
+      /did not settle within 400 ms/,
+    );
+  });
+
+  it('ignoring the abort signal fails within the deadline', async () => {
+    await expect(checkInterrupts(track(new IgnoresLimits()), 300)).rejects.toThrow(
+      /after its signal aborted did not settle within 300 ms/,
+    );
+  });
+
+  it('a description without a backend fails', () => {
+    expect(() => checkDescribes(new Sloppy())).toThrow(/returned \{\}, with no backend/);
+  });
+
+  it('a cleanup that fails the second time fails', async () => {
+    await expect(checkCleanupIsIdempotent(new Sloppy())).rejects.toThrow(/already cleaned up/);
+  });
+});
