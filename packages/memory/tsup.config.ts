@@ -1,13 +1,3 @@
-import { defineConfig } from 'tsup';
+import { hermesTsup } from '../../tsup.shared.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  dts: { compilerOptions: { customConditions: [] } },
-  sourcemap: true,
-  clean: true,
-  splitting: false,
-  external: ['vitest'],
-});
+export default hermesTsup(['src/index.ts', 'src/testing.ts']);

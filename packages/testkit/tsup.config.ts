@@ -1,12 +1,3 @@
-import { defineConfig } from 'tsup';
+import { hermesTsup } from '../../tsup.shared.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  dts: { compilerOptions: { customConditions: [] } },
-  sourcemap: true,
-  clean: true,
-  splitting: false,
-});
+export default hermesTsup(['src/index.ts']);

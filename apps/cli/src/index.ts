@@ -8,29 +8,23 @@
  * embedders can drive the command line in-process with captured output.
  */
 import { existsSync } from 'node:fs';
-import { type OptionTable, scanArgs, UsageError } from './args.js';
+import {
+  type CommandLineIo,
+  hermesHomeFromEnv,
+  isUsageError,
+  type OptionTable,
+  resolveHermesHome,
+  scanArgs,
+} from '@hermes/config';
 import { COMMAND_NAMES, closestCommand } from './commands.js';
 import { renderHelp } from './help.js';
-import { hermesHomeFromEnv, resolveHermesHome } from './home.js';
 import { VERSION } from './version.js';
 
-export { resolveHermesHome } from './home.js';
+export { resolveHermesHome } from '@hermes/config';
 export { VERSION } from './version.js';
 
-/** Somewhere to write text: `process.stdout`, a stream, or a test's collector. */
-export interface TextSink {
-  write(chunk: string): unknown;
-}
-
 /** Where {@link main} writes, and the environment it reads. */
-export interface CliIo {
-  /** Normal output: help, version. */
-  readonly stdout: TextSink;
-  /** Errors and refusals. */
-  readonly stderr: TextSink;
-  /** The environment (for `HERMES_HOME`); defaults to `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
+export type CliIo = CommandLineIo;
 
 /** Exit codes of {@link main}. */
 export const ExitCode = {
@@ -76,7 +70,7 @@ export async function main(
   try {
     scanned = scanArgs(argv, GLOBAL_OPTIONS);
   } catch (error) {
-    if (error instanceof UsageError) return usage(io, error.message);
+    if (isUsageError(error)) return usage(io, error.message);
     throw error;
   }
   const { values, command, rest } = scanned;

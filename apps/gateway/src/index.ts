@@ -10,27 +10,22 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type OptionTable, scanArgs, UsageError } from './args.js';
+import {
+  type CommandLineIo,
+  hermesHomeFromEnv,
+  isUsageError,
+  type OptionTable,
+  resolveHermesHome,
+  scanArgs,
+  UsageError,
+} from '@hermes/config';
 import { renderHelp } from './help.js';
-import { hermesHomeFromEnv, resolveHermesHome } from './home.js';
 import { VERSION } from './version.js';
 
 export { VERSION } from './version.js';
 
-/** Somewhere to write text: `process.stdout`, a stream, or a test's collector. */
-export interface TextSink {
-  write(chunk: string): unknown;
-}
-
 /** Where {@link main} writes, and the environment it reads. */
-export interface GatewayIo {
-  /** Normal output: help, version. */
-  readonly stdout: TextSink;
-  /** Errors and refusals. */
-  readonly stderr: TextSink;
-  /** The environment (for `HERMES_HOME`); defaults to `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
+export type GatewayIo = CommandLineIo;
 
 /** Exit codes of {@link main}. */
 export const ExitCode = {
@@ -88,7 +83,7 @@ export async function main(
       }
     }
   } catch (error) {
-    if (error instanceof UsageError) return usage(io, error.message);
+    if (isUsageError(error)) return usage(io, error.message);
     throw error;
   }
   if (command !== undefined && !COMMANDS.includes(command)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OptionTable, scanArgs, UsageError } from '../src/args.ts';
+import { type OptionTable, scanArgs, UsageError } from '../src/index.ts';
 
 const options: OptionTable = {
   help: { type: 'boolean', short: 'h' },

@@ -3,6 +3,7 @@
  * {@link UsageError} naming the offending argument, instead of Node's generic messages.
  */
 import { parseArgs } from 'node:util';
+import { HermesError, hasErrorCode } from '@hermes/protocol';
 
 /** One option the command line accepts. */
 export interface OptionSpec {
@@ -13,9 +14,22 @@ export interface OptionSpec {
 /** A table of accepted options, keyed by long name. */
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
 
-/** A bad command line. The message names the offending argument; the caller adds the pointer to `--help`. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
+/** The code of every {@link UsageError}. */
+export const USAGE_ERROR_CODE = 'cli.usage';
+
+/**
+ * A bad command line. The message names the offending argument; the caller adds the pointer to
+ * `--help`. Recognize it with {@link isUsageError}.
+ */
+export class UsageError extends HermesError {
+  constructor(message: string) {
+    super(USAGE_ERROR_CODE, message);
+  }
+}
+
+/** True when `error` is a {@link UsageError}, from any copy of this package. */
+export function isUsageError(error: unknown): error is UsageError {
+  return hasErrorCode(error, USAGE_ERROR_CODE);
 }
 
 /** The result of {@link scanArgs}. */
