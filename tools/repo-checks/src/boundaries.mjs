@@ -8,8 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { findCyclePaths } from './graph.mjs';
 import { extractImports } from './imports.mjs';
+import { PLUGIN_SDK, ruleBreak } from './layers.mjs';
 import { findMembers, listSourceFiles, toPosix } from './workspace.mjs';
+
+export * from './layers.mjs';
 
 /**
  * @typedef {import('./workspace.mjs').Member} Member
@@ -19,59 +23,7 @@ import { findMembers, listSourceFiles, toPosix } from './workspace.mjs';
  * @typedef {{ kind: ViolationKind, file: string, importSpecifier: string, message: string }} Violation
  * @typedef {{ members: number, files: number, imports: number }} ScanStats
  * @typedef {{ rootDir: string, members: Member[], byName: Map<string, Member> }} Workspace
- * @typedef {{ kind: ViolationKind, why: string }} RuleBreak
  */
-
-export const PROTOCOL = '@hermes/protocol';
-export const PLUGIN_SDK = '@hermes/plugin-sdk';
-export const TESTKIT = '@hermes/testkit';
-
-/**
- * Allowed arrows between packages under packages/* ("may import"), from ARCHITECTURE.md.
- *
- * Key: the importing package. Value: the workspace packages it may import in addition to
- * @hermes/protocol, which every package may import. `'*'` means every package under packages/*
- * (never an app or a plugin). A package that is not a key may import only @hermes/protocol.
- *
- * Later issues extend this map when ARCHITECTURE.md grants a new arrow: add the arrow there first,
- * then here, in the same change. Apps and plugins are not listed; they have their own rules.
- * @type {Readonly<Record<string, readonly string[]>>}
- */
-export const LAYER_ALLOW = {
-  // ABCs and types only; concrete providers, stores and engines are injected by the app.
-  '@hermes/loop': [
-    '@hermes/providers',
-    '@hermes/context-engine',
-    '@hermes/memory',
-    '@hermes/tools',
-    '@hermes/state',
-  ],
-  // state is for session_search; memory for the memory tool.
-  '@hermes/tools': [
-    '@hermes/environments',
-    '@hermes/approval',
-    '@hermes/state',
-    '@hermes/skills',
-    '@hermes/memory',
-  ],
-  '@hermes/gateway': ['@hermes/loop'],
-  // What a plugin author imports: it re-exports the seams of every package.
-  '@hermes/plugin-sdk': ['*'],
-  // Stays a leaf (protocol only) so any package can use it in tests without creating a cycle.
-  '@hermes/testkit': [],
-};
-
-/** Every package may import these. */
-export const ALWAYS_ALLOWED = [PROTOCOL];
-
-/**
- * Any package may use these from test code (test/, bench/, *.test.ts, top-level config files)
- * and devDependencies, but not from src/ or runtime dependencies: they are test infrastructure.
- */
-export const TEST_ONLY_ALLOWED = [TESTKIT];
-
-/** The root of the graph: imports no workspace member at all, not even from tests. */
-export const NO_WORKSPACE_IMPORTS = [PROTOCOL];
 
 /** What to do about each kind of violation; printed after the specific finding. */
 const ADVICE = {
@@ -85,7 +37,7 @@ const ADVICE = {
   'undeclared-dependency':
     'add it as "workspace:^" to dependencies (or devDependencies when only tests use it)',
   layer:
-    'invert the dependency (inject it through a seam) or, if ARCHITECTURE.md allows the arrow, add it to LAYER_ALLOW in tools/repo-checks/src/boundaries.mjs',
+    'invert the dependency (inject it through a seam) or, if ARCHITECTURE.md allows the arrow, add it to LAYER_ALLOW in tools/repo-checks/src/layers.mjs',
   cycle:
     'remove one of these dependencies; a seam (abstract class) in the lower package usually breaks it',
 };
@@ -244,52 +196,6 @@ function checkDeclaredDependencies(ws, member) {
 }
 
 /**
- * Which direction rule, if any, forbids `importer` from depending on `target`.
- * @param {Member} importer
- * @param {Member} target
- * @param {boolean} testOnly the edge is used only by tests (test file or devDependency)
- * @returns {RuleBreak | undefined}
- */
-export function ruleBreak(importer, target, testOnly) {
-  if (target.kind === 'app') {
-    return { kind: 'imports-app', why: `${target.name} is an app (${target.relDir})` };
-  }
-  if (importer.kind === 'plugin') {
-    if (target.name === PLUGIN_SDK) return undefined;
-    return {
-      kind: 'plugin-import',
-      why: `${importer.name} is a plugin and ${target.name} is not ${PLUGIN_SDK}`,
-    };
-  }
-  if (importer.kind === 'app' || layerAllows(importer.name, target, testOnly)) return undefined;
-  const allowed = describeAllowed(importer.name);
-  return { kind: 'layer', why: `${importer.name} may import only ${allowed}, not ${target.name}` };
-}
-
-/**
- * @param {string} importer
- * @param {Member} target
- * @param {boolean} testOnly
- */
-function layerAllows(importer, target, testOnly) {
-  if (NO_WORKSPACE_IMPORTS.includes(importer)) return false;
-  if (ALWAYS_ALLOWED.includes(target.name)) return true;
-  if (testOnly && TEST_ONLY_ALLOWED.includes(target.name)) return true;
-  const allowed = LAYER_ALLOW[importer] ?? [];
-  return allowed.includes(target.name) || (allowed.includes('*') && target.kind === 'package');
-}
-
-/**
- * @param {string} importer
- * @returns {string} human-readable list for messages
- */
-function describeAllowed(importer) {
-  if (NO_WORKSPACE_IMPORTS.includes(importer)) return 'third-party libraries (no workspace member)';
-  const allowed = [...ALWAYS_ALLOWED, ...(LAYER_ALLOW[importer] ?? [])];
-  return `${allowed.join(', ')} (and ${TEST_ONLY_ALLOWED.join(', ')} from tests)`;
-}
-
-/**
  * Test code may use test-only packages such as @hermes/testkit; src/ may not.
  * @param {Member} member
  * @param {string} file absolute path
@@ -347,111 +253,14 @@ function dependencyGraph(ws) {
  * @returns {Violation[]}
  */
 function findCycles(ws) {
-  const graph = dependencyGraph(ws);
   /** @type {Violation[]} */
   const found = [];
-  for (const component of stronglyConnected(graph)) {
-    const start = [...component].sort()[0];
-    if (start === undefined) continue;
-    const path = cyclePath(graph, component, start);
-    const first = ws.byName.get(start);
+  for (const path of findCyclePaths(dependencyGraph(ws))) {
+    const first = ws.byName.get(path[0] ?? '');
     const second = path[1];
-    if (!path.length || !first || second === undefined) continue;
+    if (!first || second === undefined) continue;
     const file = `${first.relDir}/package.json`;
-    const finding = `${file}: dependency cycle ${path.join(' -> ')}`;
-    found.push(violation('cycle', file, second, finding));
+    found.push(violation('cycle', file, second, `${file}: dependency cycle ${path.join(' -> ')}`));
   }
   return found;
-}
-
-/**
- * Tarjan's algorithm; returns the components that contain a cycle (size > 1, or a self-edge).
- * @param {Map<string, string[]>} graph
- * @returns {Set<string>[]}
- */
-function stronglyConnected(graph) {
-  /** @type {Map<string, number>} */
-  const index = new Map();
-  /** @type {Map<string, number>} */
-  const low = new Map();
-  /** @type {string[]} */
-  const stack = [];
-  /** @type {Set<string>} */
-  const onStack = new Set();
-  /** @type {Set<string>[]} */
-  const components = [];
-
-  /** @param {string} node */
-  const visit = (node) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) ?? 0);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
-      }
-    }
-    if (low.get(node) !== index.get(node)) return;
-    /** @type {Set<string>} */
-    const component = new Set();
-    /** @type {string | undefined} */
-    let top;
-    do {
-      top = stack.pop();
-      if (top !== undefined) {
-        onStack.delete(top);
-        component.add(top);
-      }
-    } while (top !== node && top !== undefined);
-    const selfEdge = (graph.get(node) ?? []).includes(node);
-    if (component.size > 1 || selfEdge) components.push(component);
-  };
-
-  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  return components;
-}
-
-/**
- * Shortest path from `start` back to itself inside one component (breadth-first).
- * @param {Map<string, string[]>} graph
- * @param {Set<string>} component
- * @param {string} start
- * @returns {string[]} e.g. ['a', 'b', 'a']; empty if none
- */
-function cyclePath(graph, component, start) {
-  /** @type {Map<string, string>} */
-  const parent = new Map();
-  const queue = [start];
-  for (let head = 0; head < queue.length; head++) {
-    const node = queue[head] ?? start;
-    for (const next of graph.get(node) ?? []) {
-      if (next === start) return [...pathTo(parent, start, node), start];
-      if (!component.has(next) || parent.has(next)) continue;
-      parent.set(next, node);
-      queue.push(next);
-    }
-  }
-  return [];
-}
-
-/**
- * @param {Map<string, string>} parent
- * @param {string} start
- * @param {string} node
- * @returns {string[]} start … node
- */
-function pathTo(parent, start, node) {
-  const path = [node];
-  let current = node;
-  while (current !== start) {
-    const up = parent.get(current);
-    if (up === undefined) break;
-    path.unshift(up);
-    current = up;
-  }
-  return path;
 }
