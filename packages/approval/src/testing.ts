@@ -2,13 +2,14 @@
  * @packageDocumentation
  * The contract every {@link ApprovalHandler} must honour, as a vitest suite
  * ({@link describeApprovalHandlerContract}) and as plain assertion functions (`check…`) that
- * throw an `AssertionError` on a violation. The suite grows as later issues add behaviour.
+ * throw a `ContractViolation` (from `@hermes/protocol/testing`) on a violation. The suite grows
+ * as later issues add behaviour.
  *
  * Only types are imported from this package's main entry, so the testing build never carries a
  * second copy of the seam's classes.
  */
-import assert from 'node:assert/strict';
 import { type ApprovalDecision, ApprovalDecisionSchema } from '@hermes/protocol';
+import { contractViolation, within } from '@hermes/protocol/testing';
 import { afterEach, describe, it } from 'vitest';
 import type { ApprovalContext, ApprovalHandler } from './index.js';
 
@@ -55,26 +56,12 @@ export function contractApprovalContext(overrides: Partial<ApprovalContext> = {}
   return { sessionId: 'contract-session', platform: 'contract', ...overrides };
 }
 
-/** Resolves with `promise`'s value, or fails naming `what` when it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` }));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function assertDecision(value: unknown, what: string): asserts value is ApprovalDecision {
-  assert.ok(
-    ApprovalDecisionSchema.safeParse(value).success,
-    `${what} resolved ${JSON.stringify(value)}, which is not once, session, always or deny`,
-  );
+  if (!ApprovalDecisionSchema.safeParse(value).success) {
+    contractViolation(
+      `${what} resolved ${JSON.stringify(value)}, which is not once, session, always or deny`,
+    );
+  }
 }
 
 /** Checks that `handler.request` resolves to one of the four decisions within `deadlineMs`. */
@@ -104,11 +91,9 @@ export async function checkReturnsScriptedAnswer(
     'request()',
   );
   assertDecision(answer, 'request()');
-  assert.equal(
-    answer,
-    expected,
-    `the person answered "${expected}" but request() resolved "${answer}"`,
-  );
+  if (answer !== expected) {
+    contractViolation(`the person answered "${expected}" but request() resolved "${answer}"`);
+  }
 }
 
 /** Checks that an already-aborted signal yields `deny` within `deadlineMs`. */
@@ -124,7 +109,9 @@ export async function checkDeniesWhenAlreadyAborted(
     deadlineMs,
     'request() with an already-aborted signal',
   );
-  assert.equal(answer, 'deny', `request() with an already-aborted signal resolved "${answer}"`);
+  if (answer !== 'deny') {
+    contractViolation(`request() with an already-aborted signal resolved "${answer}"`);
+  }
 }
 
 /** Checks that aborting the signal while waiting for the person yields `deny` within `deadlineMs`. */
@@ -138,7 +125,7 @@ export async function checkDeniesWhenAbortedWhileWaiting(
   await new Promise((resolve) => setTimeout(resolve, 50));
   controller.abort();
   const answer = await within(pending, deadlineMs, 'request() after its signal aborted');
-  assert.equal(answer, 'deny', `request() whose signal aborted resolved "${answer}"`);
+  if (answer !== 'deny') contractViolation(`request() whose signal aborted resolved "${answer}"`);
 }
 
 /** Checks that `timeoutMs` elapsing without an answer yields `deny` within `timeoutMs + slackMs`. */
@@ -153,7 +140,7 @@ export async function checkDeniesOnTimeout(
     timeoutMs + slackMs,
     `request() with timeoutMs ${timeoutMs}`,
   );
-  assert.equal(answer, 'deny', `request() that timed out resolved "${answer}"`);
+  if (answer !== 'deny') contractViolation(`request() that timed out resolved "${answer}"`);
 }
 
 function isHandler(value: ApprovalHandler | ApprovalHandlerFixture): value is ApprovalHandler {

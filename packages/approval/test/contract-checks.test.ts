@@ -11,6 +11,10 @@ import {
 } from '../src/testing.js';
 import { ScriptedApprovalHandler } from './support/scripted-approval-handler.js';
 
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
+
 /** Fails open: always allows, ignoring the signal and the timeout. */
 class RubberStamp extends ApprovalHandler {
   async request(): Promise<ApprovalDecision> {
@@ -34,37 +38,39 @@ class SaysYes extends ApprovalHandler {
 
 describe('approval contract checks reject broken handlers', () => {
   it('an answer outside the four decisions fails', async () => {
-    await expect(checkResolvesToDecision(new SaysYes())).rejects.toThrow(/not once, session/);
+    await expect(checkResolvesToDecision(new SaysYes())).rejects.toThrow(
+      violation(/not once, session/),
+    );
   });
 
   it('a handler that never settles fails within the deadline', async () => {
     await expect(checkResolvesToDecision(new NeverAnswers(), 100)).rejects.toThrow(
-      /did not settle within 100 ms/,
+      violation(/did not settle within 100 ms/),
     );
   });
 
   it('a handler that ignores an already-aborted signal fails', async () => {
     await expect(checkDeniesWhenAlreadyAborted(new RubberStamp())).rejects.toThrow(
-      /already-aborted signal resolved "once"/,
+      violation(/already-aborted signal resolved "once"/),
     );
   });
 
   it('a handler that ignores an abort while waiting fails', async () => {
     await expect(checkDeniesWhenAbortedWhileWaiting(new NeverAnswers(), 100)).rejects.toThrow(
-      /did not settle/,
+      violation(/did not settle/),
     );
   });
 
   it('a handler that ignores timeoutMs fails', async () => {
     await expect(checkDeniesOnTimeout(new NeverAnswers(), 50, 100)).rejects.toThrow(
-      /timeoutMs 50 did not settle within 150 ms/,
+      violation(/timeoutMs 50 did not settle within 150 ms/),
     );
   });
 
   it('a handler that returns something other than the scripted answer fails', async () => {
     const handler = new ScriptedApprovalHandler({ answer: 'once' });
     await expect(checkReturnsScriptedAnswer(handler, 'always')).rejects.toThrow(
-      /answered "always" but request\(\) resolved "once"/,
+      violation(/answered "always" but request\(\) resolved "once"/),
     );
   });
 });

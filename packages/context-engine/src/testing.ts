@@ -12,6 +12,7 @@ import { describe, it } from 'vitest';
 import type { ContextEngine } from './context-engine.js';
 import { contextEngineChecks } from './contract/checks.js';
 
+export { contractViolation, deepFreeze } from '@hermes/protocol/testing';
 export * from './contract/assertions.js';
 export * from './contract/checks.js';
 export * from './contract/fixtures.js';

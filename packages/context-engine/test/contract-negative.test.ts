@@ -1,5 +1,6 @@
 /** Proves the contract can fail: each check and assertion rejects a deliberately broken input. */
 import type { ChatMessage } from '@hermes/protocol';
+import * as shared from '@hermes/protocol/testing';
 import { describe, expect, it } from 'vitest';
 import type { CompressionResult } from '../src/index.js';
 import {
@@ -11,9 +12,15 @@ import {
   checkLifecycleAndTools,
   checkNoCompressionWhenSmall,
   checkSelectContext,
+  contractViolation,
+  deepFreeze,
   longConversation,
 } from '../src/testing.js';
 import { KeepLastNEngine } from './support/keep-last-n-engine.js';
+
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
 
 const call = (id: string) => ({
   id,
@@ -24,28 +31,39 @@ const ask: ChatMessage = { role: 'assistant', content: null, tool_calls: [call('
 const result = (id: string): ChatMessage => ({ role: 'tool', tool_call_id: id, content: 'ok' });
 const user: ChatMessage = { role: 'user', content: 'go' };
 
+describe('the shared primitives', () => {
+  it('are re-exported from @hermes/protocol/testing, so every check fails the same way', () => {
+    expect(contractViolation).toBe(shared.contractViolation);
+    expect(deepFreeze).toBe(shared.deepFreeze);
+  });
+});
+
 describe('the context assertions reject bad input', () => {
   it('assertToolPairsIntact accepts answered calls and rejects orphans and lost results', () => {
     expect(() => assertToolPairsIntact([user, ask, result('b'), result('a'), user])).not.toThrow();
-    expect(() => assertToolPairsIntact([user, result('a')])).toThrow(/no open tool call/);
-    expect(() => assertToolPairsIntact([ask, result('a'), user])).toThrow(/lost their results/);
-    expect(() => assertToolPairsIntact([ask, result('a')])).toThrow(/at the end/);
+    expect(() => assertToolPairsIntact([user, result('a')])).toThrow(
+      violation(/no open tool call/),
+    );
+    expect(() => assertToolPairsIntact([ask, result('a'), user])).toThrow(
+      violation(/lost their results/),
+    );
+    expect(() => assertToolPairsIntact([ask, result('a')])).toThrow(violation(/at the end/));
     expect(() => assertToolPairsIntact([ask, result('a'), result('a'), result('b')])).toThrow(
-      /no open tool call/,
+      violation(/no open tool call/),
     );
   });
 
   it('assertStartsWithSystem rejects a dropped or altered system message', () => {
     const system: ChatMessage = { role: 'system', content: 'S' };
     expect(() => assertStartsWithSystem([system, user], [system])).not.toThrow();
-    expect(() => assertStartsWithSystem([system, user], [user])).toThrow(/begin with/);
+    expect(() => assertStartsWithSystem([system, user], [user])).toThrow(violation(/begin with/));
     expect(() => assertStartsWithSystem([system], [{ role: 'system', content: 'T' }])).toThrow(
-      /unchanged/,
+      violation(/unchanged/),
     );
   });
 
   it('assertKeepsLastUserMessage rejects a dropped latest user message', () => {
-    expect(() => assertKeepsLastUserMessage([user], [])).toThrow(/latest user/);
+    expect(() => assertKeepsLastUserMessage([user], [])).toThrow(violation(/latest user/));
   });
 });
 
@@ -106,13 +124,15 @@ const ctx = (engine: ContextEngineCheckContext['engine']): ContextEngineCheckCon
 
 describe('the context-engine checks fail on broken engines', () => {
   it('checkCompress fails when the system message is dropped', async () => {
-    await expect(checkCompress(ctx(new CarelessEngine(128_000)))).rejects.toThrow(/system message/);
+    await expect(checkCompress(ctx(new CarelessEngine(128_000)))).rejects.toThrow(
+      violation(/system message/),
+    );
   });
 
   it('checkCompress fails when a tool group is split', async () => {
     expect(longConversation().slice(-3)[0]?.role).toBe('tool');
     await expect(checkCompress(ctx(new SplittingEngine(128_000)))).rejects.toThrow(
-      /no open tool call/,
+      violation(/no open tool call/),
     );
   });
 
@@ -122,13 +142,13 @@ describe('the context-engine checks fail on broken engines', () => {
 
   it('checkLifecycleAndTools fails when an unknown tool is claimed', async () => {
     await expect(checkLifecycleAndTools(ctx(new GreedyEngine(128_000)))).rejects.toThrow(
-      /undefined/,
+      violation(/undefined/),
     );
   });
 
   it('checkNoCompressionWhenSmall fails when small prompts trigger compression', async () => {
     await expect(checkNoCompressionWhenSmall(ctx(new JumpyEngine(128_000)))).rejects.toThrow(
-      /false/,
+      violation(/false/),
     );
   });
 });

@@ -2,7 +2,7 @@
  * @packageDocumentation
  * The contract every {@link ExecutionEnvironment} must honour, as a vitest suite
  * ({@link describeExecutionEnvironmentContract}) and as plain assertion functions (`check…`)
- * that throw an `AssertionError` on a violation.
+ * that throw a `ContractViolation` (from `@hermes/protocol/testing`) on a violation.
  *
  * The suite grows with issue 6: `cd` persisting into the next command, the process group (not
  * just the shell) being dead after a timeout or abort, bounded output with a spill file, the
@@ -11,7 +11,8 @@
  * Only types and schemas are imported from this package's other modules, so the testing build never
  * carries a second copy of the seam's classes.
  */
-import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { contractViolation, isContractViolation, within } from '@hermes/protocol/testing';
 import { afterEach, describe, it } from 'vitest';
 import { EnvironmentDescriptionSchema } from './description.js';
 import { type ExecuteOptions, type ExecuteResult, ExecuteResultSchema } from './execute.js';
@@ -40,21 +41,6 @@ export interface ExecutionEnvironmentContractOptions {
   readonly commandDeadlineMs?: number;
 }
 
-/** Resolves with `promise`'s value, or fails naming `what` when it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` }));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Runs `command`, failing unless it settles within `ms` with a well-formed result. */
 async function run(
   environment: ExecutionEnvironment,
@@ -67,15 +53,20 @@ async function run(
   try {
     result = await within(environment.execute(command, options), ms, what);
   } catch (error) {
-    if (error instanceof assert.AssertionError) throw error;
-    assert.fail(`${what} rejected instead of returning a result: ${String(error)}`);
+    if (isContractViolation(error)) throw error;
+    contractViolation(`${what} rejected instead of returning a result: ${String(error)}`);
   }
-  const parsed = ExecuteResultSchema.safeParse(result);
+  return parseResult(result, what);
+}
+
+/** Parses `value` as an {@link ExecuteResult}, failing with every malformed field named. */
+function parseResult(value: unknown, what: string): ExecuteResult {
+  const parsed = ExecuteResultSchema.safeParse(value);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
     );
-    assert.fail(`${what} returned a malformed result (${problems.join('; ')})`);
+    contractViolation(`${what} returned a malformed result (${problems.join('; ')})`);
   }
   return parsed.data;
 }
@@ -91,10 +82,11 @@ export async function checkRunsCommand(
   deadlineMs = 10_000,
 ): Promise<void> {
   const result = await run(environment, 'echo hello', {}, deadlineMs);
-  assert.ok(result.output.includes('hello'), `echo hello gave ${describeResult(result)}`);
-  assert.equal(result.exitCode, 0, `echo hello gave ${describeResult(result)}`);
-  assert.equal(result.timedOut, false, 'echo hello reported timedOut');
-  assert.equal(result.interrupted, false, 'echo hello reported interrupted');
+  if (!result.output.includes('hello') || result.exitCode !== 0) {
+    contractViolation(`echo hello gave ${describeResult(result)}`);
+  }
+  if (result.timedOut) contractViolation('echo hello reported timedOut');
+  if (result.interrupted) contractViolation('echo hello reported interrupted');
 }
 
 /** Checks that a failing command is a result carrying its exit code, with its output kept. */
@@ -103,8 +95,10 @@ export async function checkReportsExitCode(
   deadlineMs = 10_000,
 ): Promise<void> {
   const result = await run(environment, 'echo before-exit; exit 3', {}, deadlineMs);
-  assert.equal(result.exitCode, 3, `exit 3 gave ${describeResult(result)}`);
-  assert.ok(result.output.includes('before-exit'), `exit 3 lost output: ${describeResult(result)}`);
+  if (result.exitCode !== 3) contractViolation(`exit 3 gave ${describeResult(result)}`);
+  if (!result.output.includes('before-exit')) {
+    contractViolation(`exit 3 lost output: ${describeResult(result)}`);
+  }
 }
 
 /** Checks that standard error is captured in `output`. */
@@ -113,7 +107,9 @@ export async function checkCapturesStderr(
   deadlineMs = 10_000,
 ): Promise<void> {
   const result = await run(environment, 'echo to-stderr 1>&2', {}, deadlineMs);
-  assert.ok(result.output.includes('to-stderr'), `stderr missing: ${describeResult(result)}`);
+  if (!result.output.includes('to-stderr')) {
+    contractViolation(`stderr missing: ${describeResult(result)}`);
+  }
 }
 
 /** Checks that `cwd` is where the command runs and is reported back. */
@@ -122,8 +118,10 @@ export async function checkUsesCwd(
   deadlineMs = 10_000,
 ): Promise<void> {
   const result = await run(environment, 'pwd', { cwd: '/' }, deadlineMs);
-  assert.equal(result.output.trim(), '/', `pwd in / gave ${describeResult(result)}`);
-  assert.equal(result.cwd, '/', `pwd in / reported cwd ${JSON.stringify(result.cwd)}`);
+  if (result.output.trim() !== '/') contractViolation(`pwd in / gave ${describeResult(result)}`);
+  if (result.cwd !== '/') {
+    contractViolation(`pwd in / reported cwd ${JSON.stringify(result.cwd)}`);
+  }
 }
 
 /** Checks that `stdin` reaches the command's standard input. */
@@ -133,12 +131,12 @@ export async function checkDeliversStdin(
 ): Promise<void> {
   const stdin = 'first line from stdin\nsecond line from stdin\n';
   const result = await run(environment, 'cat', { stdin }, deadlineMs);
-  assert.ok(
+  const delivered =
     result.output.includes('first line from stdin') &&
-      result.output.includes('second line from stdin'),
-    `cat with stdin gave ${describeResult(result)}`,
-  );
-  assert.equal(result.exitCode, 0, `cat with stdin gave ${describeResult(result)}`);
+    result.output.includes('second line from stdin');
+  if (!delivered || result.exitCode !== 0) {
+    contractViolation(`cat with stdin gave ${describeResult(result)}`);
+  }
 }
 
 /** Checks that `env` variables are visible to the command. */
@@ -153,7 +151,9 @@ export async function checkPassesEnv(
     { env: { HERMES_CONTRACT_VALUE: value } },
     deadlineMs,
   );
-  assert.ok(result.output.includes(`<${value}>`), `env var missing: ${describeResult(result)}`);
+  if (!result.output.includes(`<${value}>`)) {
+    contractViolation(`env var missing: ${describeResult(result)}`);
+  }
 }
 
 /** Checks that a command past `timeoutMs` is killed, flagged `timedOut`, and returns in time. */
@@ -163,9 +163,11 @@ export async function checkTimesOut(
   slackMs = 2_000,
 ): Promise<void> {
   const result = await run(environment, 'sleep 30', { timeoutMs }, timeoutMs + slackMs);
-  assert.equal(result.timedOut, true, `sleep 30 past its timeout gave ${describeResult(result)}`);
-  assert.equal(result.interrupted, false, 'a timeout was reported as an interrupt');
-  assert.notEqual(result.exitCode, 0, 'a killed command reported exit code 0');
+  if (!result.timedOut) {
+    contractViolation(`sleep 30 past its timeout gave ${describeResult(result)}`);
+  }
+  if (result.interrupted) contractViolation('a timeout was reported as an interrupt');
+  if (result.exitCode === 0) contractViolation('a killed command reported exit code 0');
 }
 
 /** Checks that aborting the signal kills the command, flags `interrupted`, and returns promptly. */
@@ -179,14 +181,13 @@ export async function checkInterrupts(
   controller.abort();
   const settled = pending.then(
     (value) => value,
-    (error: unknown) => assert.fail(`execute rejected after an abort: ${String(error)}`),
+    (error: unknown) => contractViolation(`execute rejected after an abort: ${String(error)}`),
   );
-  const result = ExecuteResultSchema.parse(
-    await within(settled, deadlineMs, 'execute("sleep 30") after its signal aborted'),
-  );
-  assert.equal(result.interrupted, true, `aborted sleep 30 gave ${describeResult(result)}`);
-  assert.equal(result.timedOut, false, 'an interrupt was reported as a timeout');
-  assert.notEqual(result.exitCode, 0, 'a killed command reported exit code 0');
+  const what = 'execute("sleep 30") after its signal aborted';
+  const result = parseResult(await within(settled, deadlineMs, what), what);
+  if (!result.interrupted) contractViolation(`aborted sleep 30 gave ${describeResult(result)}`);
+  if (result.timedOut) contractViolation('an interrupt was reported as a timeout');
+  if (result.exitCode === 0) contractViolation('a killed command reported exit code 0');
 }
 
 /** Checks that an already-aborted signal returns `interrupted` promptly. */
@@ -197,20 +198,24 @@ export async function checkAlreadyAborted(
   const controller = new AbortController();
   controller.abort();
   const result = await run(environment, 'sleep 30', { signal: controller.signal }, deadlineMs);
-  assert.equal(result.interrupted, true, `already-aborted sleep 30 gave ${describeResult(result)}`);
+  if (!result.interrupted) {
+    contractViolation(`already-aborted sleep 30 gave ${describeResult(result)}`);
+  }
 }
 
 /** Checks that `describe()` names its backend and is plain JSON. */
 export function checkDescribes(environment: ExecutionEnvironment): void {
   const description: unknown = environment.describe();
   const parsed = EnvironmentDescriptionSchema.safeParse(description);
-  assert.ok(parsed.success, `describe() returned ${JSON.stringify(description)}, with no backend`);
-  assert.deepEqual(
-    JSON.parse(JSON.stringify(description)),
-    description,
-    'describe() is not plain JSON',
-  );
-  assert.ok(typeof environment.name === 'string' && environment.name.length > 0, 'name is empty');
+  if (!parsed.success) {
+    contractViolation(`describe() returned ${JSON.stringify(description)}, with no backend`);
+  }
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(description)), description)) {
+    contractViolation('describe() is not plain JSON');
+  }
+  if (typeof environment.name !== 'string' || environment.name.length === 0) {
+    contractViolation('name is empty');
+  }
 }
 
 /** Checks that `cleanup()` can be called twice. */

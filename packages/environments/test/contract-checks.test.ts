@@ -17,6 +17,10 @@ import {
 } from '../src/testing.js';
 import { ShellEnvironment } from './support/shell-environment.js';
 
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
+
 const made: ExecutionEnvironment[] = [];
 function track<T extends ExecutionEnvironment>(environment: T): T {
   made.push(environment);
@@ -69,34 +73,36 @@ class Sloppy extends ExecutionEnvironment {
 describe('environment contract checks reject broken environments', () => {
   it('a malformed result fails, naming the bad fields', async () => {
     await expect(checkRunsCommand(new Sloppy())).rejects.toThrow(
-      /malformed result \(exitCode: .*interrupted: .*cwd: cwd must not be empty/,
+      violation(/malformed result \(exitCode: .*interrupted: .*cwd: cwd must not be empty/),
     );
   });
 
   it('rejecting on a non-zero exit fails', async () => {
     await expect(checkReportsExitCode(track(new ThrowsOnFailure()))).rejects.toThrow(
-      /rejected instead of returning a result: Error: exit 3/,
+      violation(/rejected instead of returning a result: Error: exit 3/),
     );
   });
 
   it('losing standard error fails', async () => {
-    await expect(checkCapturesStderr(track(new DropsStderr()))).rejects.toThrow(/stderr missing/);
+    await expect(checkCapturesStderr(track(new DropsStderr()))).rejects.toThrow(
+      violation(/stderr missing/),
+    );
   });
 
   it('ignoring the timeout fails within the deadline', async () => {
     await expect(checkTimesOut(track(new IgnoresLimits()), 100, 300)).rejects.toThrow(
-      /did not settle within 400 ms/,
+      violation(/did not settle within 400 ms/),
     );
   });
 
   it('ignoring the abort signal fails within the deadline', async () => {
     await expect(checkInterrupts(track(new IgnoresLimits()), 300)).rejects.toThrow(
-      /after its signal aborted did not settle within 300 ms/,
+      violation(/after its signal aborted did not settle within 300 ms/),
     );
   });
 
   it('a description without a backend fails', () => {
-    expect(() => checkDescribes(new Sloppy())).toThrow(/returned \{\}, with no backend/);
+    expect(() => checkDescribes(new Sloppy())).toThrow(violation(/returned \{\}, with no backend/));
   });
 
   it('a cleanup that fails the second time fails', async () => {

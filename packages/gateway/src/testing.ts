@@ -2,13 +2,14 @@
  * @packageDocumentation
  * The contract every {@link PlatformAdapter} must honour, as a vitest suite
  * ({@link describePlatformAdapterContract}) and as plain assertion functions (`check…`) that
- * throw an `AssertionError` on a violation. The suite grows with the gateway issue (threads,
- * attachments, edits of streamed replies, reconnects).
+ * throw a `ContractViolation` (from `@hermes/protocol/testing`) on a violation. The suite grows
+ * with the gateway issue (threads, attachments, edits of streamed replies, reconnects).
  *
  * Only types and schemas are imported from this package's other modules, so the testing build
  * never carries a second copy of the seam's classes.
  */
-import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { contractViolation, waitFor, within } from '@hermes/protocol/testing';
 import { afterEach, describe, it } from 'vitest';
 import { PlatformCapabilitiesSchema } from './capabilities.js';
 import {
@@ -59,28 +60,9 @@ export interface PlatformAdapterContractOptions {
   readonly chatId?: string;
 }
 
-/** Resolves with `promise`'s value, or fails naming `what` when it takes longer than `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new assert.AssertionError({ message: `${what} did not settle within ${ms} ms` }));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() >= end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return true;
+/** Fails with `failure` unless `condition` holds within `ms`. */
+async function waitUntil(condition: () => boolean, ms: number, failure: string): Promise<void> {
+  if (!(await waitFor(condition, ms))) contractViolation(failure);
 }
 
 function issues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
@@ -89,19 +71,15 @@ function issues(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: s
 
 /** Checks the platform name and that `capabilities()` (overall and per chat) are well-formed. */
 export function checkCapabilities(adapter: PlatformAdapter, chatId = 'contract-chat'): void {
-  assert.ok(
-    typeof adapter.platform === 'string' && PLATFORM_NAME_PATTERN.test(adapter.platform),
-    `platform ${JSON.stringify(adapter.platform)} is not a lower-case name`,
-  );
+  if (typeof adapter.platform !== 'string' || !PLATFORM_NAME_PATTERN.test(adapter.platform)) {
+    contractViolation(`platform ${JSON.stringify(adapter.platform)} is not a lower-case name`);
+  }
   for (const [what, value] of [
     ['capabilities()', adapter.capabilities()],
     [`capabilities(${JSON.stringify(chatId)})`, adapter.capabilities(chatId)],
   ] as const) {
     const parsed = PlatformCapabilitiesSchema.safeParse(value);
-    assert.ok(
-      parsed.success,
-      `${what} is malformed (${parsed.success ? '' : issues(parsed.error)})`,
-    );
+    if (!parsed.success) contractViolation(`${what} is malformed (${issues(parsed.error)})`);
   }
 }
 
@@ -124,16 +102,18 @@ function sample(chatId: string, text: string): SimulatedInbound {
 
 function assertDelivered(adapter: PlatformAdapter, value: unknown, sent: SimulatedInbound): void {
   const parsed = InboundMessageSchema.safeParse(value);
-  assert.ok(
-    parsed.success,
-    `the handler got a malformed message (${parsed.success ? '' : issues(parsed.error)})`,
-  );
+  if (!parsed.success) {
+    contractViolation(`the handler got a malformed message (${issues(parsed.error)})`);
+  }
   const message = parsed.data;
-  assert.equal(message.platform, adapter.platform, 'inbound platform differs from the adapter');
-  assert.equal(message.chatId, sent.chatId, 'inbound chatId differs from the one sent');
-  assert.equal(message.userId, sent.userId, 'inbound userId differs from the one sent');
-  assert.equal(message.text, sent.text, 'inbound text differs from the one sent');
-  assert.equal(message.isDirect, sent.isDirect, 'inbound isDirect differs from the one sent');
+  if (message.platform !== adapter.platform) {
+    contractViolation('inbound platform differs from the adapter');
+  }
+  for (const field of ['chatId', 'userId', 'text', 'isDirect'] as const) {
+    if (message[field] !== sent[field]) {
+      contractViolation(`inbound ${field} differs from the one sent`);
+    }
+  }
 }
 
 /** Checks that a message injected after `connect` reaches the handler, normalized. */
@@ -145,15 +125,14 @@ export async function checkDeliversInbound(
   const received = await connectRecording(fixture);
   const sent = sample(chatId, `hello from the contract ${Date.now()}`);
   await fixture.simulateInbound(sent);
-  assert.ok(
-    await waitFor(() => received.length > 0, deliveryTimeoutMs),
+  await waitUntil(
+    () => received.length > 0,
+    deliveryTimeoutMs,
     `an injected message did not reach the handler within ${deliveryTimeoutMs} ms`,
   );
-  assert.equal(
-    received.length,
-    1,
-    `one injected message reached the handler ${received.length} times`,
-  );
+  if (received.length !== 1) {
+    contractViolation(`one injected message reached the handler ${received.length} times`);
+  }
   assertDelivered(fixture.adapter, received[0], sent);
 }
 
@@ -169,13 +148,11 @@ export async function checkSurvivesHandlerError(
   const first = sample(chatId, 'first, whose handler throws');
   const second = sample(chatId, 'second, after the failure');
   await fixture.simulateInbound(first);
-  assert.ok(
-    await waitFor(() => received.length >= 1, deliveryTimeoutMs),
-    'the first message never arrived',
-  );
+  await waitUntil(() => received.length >= 1, deliveryTimeoutMs, 'the first message never arrived');
   await fixture.simulateInbound(second);
-  assert.ok(
-    await waitFor(() => received.length >= 2, deliveryTimeoutMs),
+  await waitUntil(
+    () => received.length >= 2,
+    deliveryTimeoutMs,
     'after the handler threw once, the next message never arrived',
   );
   assertDelivered(fixture.adapter, received[1], second);
@@ -195,7 +172,7 @@ export async function checkNoDeliveryAfterDisconnect(
     // A double may refuse to inject into a closed connection; that is fine.
   }
   await new Promise((resolve) => setTimeout(resolve, quietMs));
-  assert.equal(received.length, 0, 'the handler was called after disconnect()');
+  if (received.length !== 0) contractViolation('the handler was called after disconnect()');
 }
 
 /** Checks that `send` resolves a message id. */
@@ -209,7 +186,8 @@ export async function checkSendReturnsId(
     'send()',
   );
   const parsed = SentMessageSchema.safeParse(sent);
-  assert.ok(parsed.success, `send() resolved ${JSON.stringify(sent)}, not { messageId }`);
+  if (!parsed.success)
+    contractViolation(`send() resolved ${JSON.stringify(sent)}, not { messageId }`);
 }
 
 /** A long text with paragraphs, lines, an unbroken run and surrogate pairs, sized to `max`. */
@@ -244,23 +222,29 @@ export async function checkSplitsLongText(
   const { maxMessageLength } = adapter.capabilities(chatId);
   const text = longContractText(maxMessageLength);
   const chunks = adapter.splitMessage(text, chatId);
-  assert.ok(Array.isArray(chunks) && chunks.length > 0, 'splitMessage() returned no chunks');
+  if (!Array.isArray(chunks) || chunks.length === 0) {
+    contractViolation('splitMessage() returned no chunks');
+  }
   chunks.forEach((chunk, index) => {
     const length = adapter.messageLength(chunk);
-    assert.ok(
-      length <= maxMessageLength,
-      `chunk ${index} measures ${length}, over maxMessageLength ${maxMessageLength}`,
-    );
-    assert.ok(chunk.trim().length > 0, `chunk ${index} is blank`);
-    if (maxMessageLength >= 2) {
-      assert.ok(!LONE_SURROGATE.test(chunk), `chunk ${index} splits a surrogate pair`);
+    if (!(length <= maxMessageLength)) {
+      contractViolation(
+        `chunk ${index} measures ${length}, over maxMessageLength ${maxMessageLength}`,
+      );
+    }
+    if (chunk.trim().length === 0) contractViolation(`chunk ${index} is blank`);
+    if (maxMessageLength >= 2 && LONE_SURROGATE.test(chunk)) {
+      contractViolation(`chunk ${index} splits a surrogate pair`);
     }
   });
   const squash = (value: string) => value.replace(/\s+/g, '');
-  assert.ok(squash(chunks.join('')) === squash(text), 'splitMessage() lost or changed text');
+  if (squash(chunks.join('')) !== squash(text))
+    contractViolation('splitMessage() lost or changed text');
   for (const chunk of chunks.slice(0, 5)) {
     const sent = await adapter.send({ chatId }, { text: chunk });
-    assert.ok(SentMessageSchema.safeParse(sent).success, 'sending a chunk gave no message id');
+    if (!SentMessageSchema.safeParse(sent).success) {
+      contractViolation('sending a chunk gave no message id');
+    }
   }
 }
 
@@ -273,13 +257,13 @@ export async function checkEditMatchesCapability(
   const target = { chatId };
   const { messageId } = await adapter.send(target, { text: 'to be edited' });
   const edited = await adapter.edit(target, messageId, 'edited by the contract suite');
-  assert.equal(
-    edited,
-    canEdit,
-    canEdit
-      ? 'canEdit is true but edit() returned false'
-      : 'canEdit is false but edit() returned true',
-  );
+  if (edited !== canEdit) {
+    contractViolation(
+      canEdit
+        ? 'canEdit is true but edit() returned false'
+        : 'canEdit is false but edit() returned true',
+    );
+  }
 }
 
 /** Checks that the rendering, typing and status hooks answer without throwing. */
@@ -288,10 +272,14 @@ export async function checkPresentationHooks(
   chatId = 'contract-chat',
 ): Promise<void> {
   const rendered: unknown = adapter.renderMarkdown('**bold** and `code`\n\n- a list');
-  assert.equal(typeof rendered, 'string', 'renderMarkdown() did not return a string');
+  if (typeof rendered !== 'string') contractViolation('renderMarkdown() did not return a string');
   const length: unknown = adapter.messageLength('hello');
-  assert.ok(typeof length === 'number' && length >= 5, 'messageLength("hello") is below 5');
-  assert.deepEqual(adapter.splitMessage('   '), [], 'splitMessage() of blank text is not empty');
+  if (typeof length !== 'number' || !(length >= 5)) {
+    contractViolation('messageLength("hello") is below 5');
+  }
+  if (!isDeepStrictEqual(adapter.splitMessage('   '), [])) {
+    contractViolation('splitMessage() of blank text is not empty');
+  }
   const target = { chatId };
   await adapter.sendTyping(target);
   await adapter.setStatus(target, 'running the contract suite');

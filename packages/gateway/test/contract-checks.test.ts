@@ -13,6 +13,10 @@ import {
 } from '../src/testing.js';
 import { LoopbackAdapter } from './support/loopback-adapter.js';
 
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
+
 function fixture(adapter: LoopbackAdapter): PlatformAdapterFixture {
   return { adapter, simulateInbound: adapter.simulateInbound.bind(adapter) };
 }
@@ -81,7 +85,7 @@ class Mislabels extends LoopbackAdapter {
 describe('platform adapter contract checks reject broken adapters', () => {
   it('a non-positive maxMessageLength fails', () => {
     expect(() => checkCapabilities(new ZeroLimit())).toThrow(
-      /capabilities\(\) is malformed \(maxMessageLength/,
+      violation(/capabilities\(\) is malformed \(maxMessageLength/),
     );
   });
 
@@ -89,30 +93,32 @@ describe('platform adapter contract checks reject broken adapters', () => {
     const adapter = new MiscountsLength({ maxMessageLength: 100 });
     await adapter.connect(() => {});
     await expect(checkSplitsLongText(adapter)).rejects.toThrow(
-      /chunk 0 measures 200, over maxMessageLength 100/,
+      violation(/chunk 0 measures 200, over maxMessageLength 100/),
     );
   });
 
   it('losing text while splitting fails', async () => {
     const adapter = new Truncates({ maxMessageLength: 100 });
     await adapter.connect(() => {});
-    await expect(checkSplitsLongText(adapter)).rejects.toThrow(/lost or changed text/);
+    await expect(checkSplitsLongText(adapter)).rejects.toThrow(violation(/lost or changed text/));
   });
 
   it('an adapter that dies after a handler error fails', async () => {
     await expect(checkSurvivesHandlerError(fixture(new Fragile()), 100)).rejects.toThrow(
-      /next message never arrived/,
+      violation(/next message never arrived/),
     );
   });
 
   it('delivering after disconnect fails', async () => {
     await expect(checkNoDeliveryAfterDisconnect(fixture(new Leaky()), 20)).rejects.toThrow(
-      /called after disconnect/,
+      violation(/called after disconnect/),
     );
   });
 
   it('a message reported with the wrong sender fails', async () => {
-    await expect(checkDeliversInbound(fixture(new Mislabels()))).rejects.toThrow(/userId differs/);
+    await expect(checkDeliversInbound(fixture(new Mislabels()))).rejects.toThrow(
+      violation(/userId differs/),
+    );
   });
 
   it('an adapter whose edit() disagrees with canEdit fails', async () => {
@@ -120,7 +126,7 @@ describe('platform adapter contract checks reject broken adapters', () => {
     adapter.edit = async () => false;
     await adapter.connect(() => {});
     await expect(checkEditMatchesCapability(adapter)).rejects.toThrow(
-      /canEdit is true but edit\(\) returned false/,
+      violation(/canEdit is true but edit\(\) returned false/),
     );
   });
 });

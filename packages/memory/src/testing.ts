@@ -15,6 +15,7 @@ import { describe, it } from 'vitest';
 import { memoryProviderChecks } from './contract/checks.js';
 import type { MemoryProvider } from './memory-provider.js';
 
+export { contractViolation, type Settled, settleWithin } from '@hermes/protocol/testing';
 export * from './contract/assertions.js';
 export * from './contract/checks.js';
 

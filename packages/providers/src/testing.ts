@@ -12,8 +12,8 @@ import { describe, it } from 'vitest';
 import { modelProviderChecks, type ProviderScript } from './contract/checks.js';
 import type { ModelProvider } from './model-provider.js';
 
+export { contractViolation, type Settled, settleWithin } from '@hermes/protocol/testing';
 export * from './contract/checks.js';
-export * from './contract/deadline.js';
 export * from './contract/stream-assertions.js';
 
 /** What the factory receives: the script the new provider must follow. */

@@ -1,4 +1,5 @@
 /** Proves the contract can fail: each check and assertion rejects a deliberately broken input. */
+import * as shared from '@hermes/protocol/testing';
 import { describe, expect, it } from 'vitest';
 import type { ChatOptions, ChatRequest, ChatResponse, StreamEvent } from '../src/index.js';
 import {
@@ -9,10 +10,16 @@ import {
   checkProviderName,
   checkRequestNotMutated,
   checkStreaming,
+  contractViolation,
   DEFAULT_PROVIDER_SCRIPT,
   type ProviderCheckContext,
+  settleWithin,
 } from '../src/testing.js';
 import { ScriptedProvider } from './support/scripted-provider.js';
+
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
 
 const toolCall = {
   id: 'call_1',
@@ -47,6 +54,13 @@ const goodStream: StreamEvent[] = [
   },
   { type: 'done', finishReason: 'tool_calls' },
 ];
+
+describe('the shared primitives', () => {
+  it('are re-exported from @hermes/protocol/testing, so every check fails the same way', () => {
+    expect(contractViolation).toBe(shared.contractViolation);
+    expect(settleWithin).toBe(shared.settleWithin);
+  });
+});
 
 describe('assertValidStreamOrder', () => {
   it('accepts a valid stream with interleaved tool calls', () => {
@@ -106,7 +120,7 @@ describe('assertValidStreamOrder', () => {
   };
   for (const [name, events] of Object.entries(bad)) {
     it(`rejects a stream with ${name}`, () => {
-      expect(() => assertValidStreamOrder(events)).toThrow(/stream/);
+      expect(() => assertValidStreamOrder(events)).toThrow(violation(/stream/));
     });
   }
 });
@@ -120,7 +134,7 @@ describe('assertValidChatResponse', () => {
         model: 'm',
         provider: 'p',
       }),
-    ).toThrow(/ChatResponse/);
+    ).toThrow(violation(/ChatResponse/));
   });
 });
 
@@ -151,31 +165,31 @@ function ctx(provider: ProviderCheckContext['provider']): ProviderCheckContext {
 describe('the provider checks fail on broken providers', () => {
   it('checkAbortedSignal fails when chat ignores an aborted signal and hangs', async () => {
     await expect(checkAbortedSignal(ctx(new BrokenProvider('hang')))).rejects.toThrow(
-      /did not settle/,
+      violation(/did not settle/),
     );
   });
 
   it('checkStreaming fails on a delta before its start', async () => {
     await expect(checkStreaming(ctx(new BrokenProvider('bad-order')))).rejects.toThrow(
-      /before its start/,
+      violation(/before its start/),
     );
   });
 
   it('checkRequestNotMutated fails when chat mutates the messages', async () => {
     await expect(checkRequestNotMutated(ctx(new BrokenProvider('mutate')))).rejects.toThrow(
-      /mutate/,
+      violation(/mutate/),
     );
   });
 
   it('checkChatResponse fails on the wrong answer text', async () => {
     await expect(checkChatResponse(ctx(new BrokenProvider('wrong-text')))).rejects.toThrow(
-      /scripted text/,
+      violation(/scripted text/),
     );
   });
 
   it('checkProviderName fails on an empty name', async () => {
     const provider = new ScriptedProvider(DEFAULT_PROVIDER_SCRIPT);
     Object.defineProperty(provider, 'name', { value: '' });
-    await expect(checkProviderName(ctx(provider))).rejects.toThrow(/name/);
+    await expect(checkProviderName(ctx(provider))).rejects.toThrow(violation(/name/));
   });
 });

@@ -15,6 +15,7 @@ import type { SessionStoreCheckContext } from './contract/session-checks.js';
 import * as sessions from './contract/session-checks.js';
 import type { SessionStore } from './session-store.js';
 
+export { contractViolation } from '@hermes/protocol/testing';
 export * from './contract/assertions.js';
 export * from './contract/compaction-checks.js';
 export * from './contract/fixtures.js';

@@ -1,5 +1,6 @@
 /** Proves the contract can fail: each check and assertion rejects a deliberately broken input. */
 import type { ChatMessage } from '@hermes/protocol';
+import * as shared from '@hermes/protocol/testing';
 import { describe, expect, it } from 'vitest';
 import type {
   AppendableMessage,
@@ -17,8 +18,13 @@ import {
   checkHostileQueries,
   checkIdempotentAppend,
   checkUnknownSession,
+  contractViolation,
 } from '../src/testing.js';
 import { InMemorySessionStore } from './support/in-memory-session-store.js';
+
+/** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
+const violation = (pattern: RegExp) =>
+  expect.objectContaining({ name: 'ContractViolation', message: expect.stringMatching(pattern) });
 
 function row(id: number, active: boolean, compacted = !active): StoredMessage {
   return {
@@ -35,40 +41,46 @@ function row(id: number, active: boolean, compacted = !active): StoredMessage {
   };
 }
 
+describe('the shared primitives', () => {
+  it('are re-exported from @hermes/protocol/testing, so every check fails the same way', () => {
+    expect(contractViolation).toBe(shared.contractViolation);
+  });
+});
+
 describe('the store assertions reject bad input', () => {
   it('assertIdsIncreasing rejects decreasing, repeated and non-positive ids', () => {
     expect(() => assertIdsIncreasing([1, 2, 5])).not.toThrow();
-    expect(() => assertIdsIncreasing([3, 2])).toThrow(/increase/);
-    expect(() => assertIdsIncreasing([2, 2])).toThrow(/increase/);
-    expect(() => assertIdsIncreasing([0])).toThrow(/positive/);
+    expect(() => assertIdsIncreasing([3, 2])).toThrow(violation(/increase/));
+    expect(() => assertIdsIncreasing([2, 2])).toThrow(violation(/increase/));
+    expect(() => assertIdsIncreasing([0])).toThrow(violation(/positive/));
   });
 
   it('assertArchivedNotDeleted rejects a deleted row and a row left active', () => {
     const before = [row(1, true), row(2, true)];
     expect(() => assertArchivedNotDeleted(before, [row(1, false), row(2, false)])).not.toThrow();
-    expect(() => assertArchivedNotDeleted(before, [row(1, false)])).toThrow(/deleted/);
+    expect(() => assertArchivedNotDeleted(before, [row(1, false)])).toThrow(violation(/deleted/));
     expect(() => assertArchivedNotDeleted(before, [row(1, false), row(2, true)])).toThrow(
-      /archived/,
+      violation(/archived/),
     );
     expect(() => assertArchivedNotDeleted(before, [row(1, false), row(2, false, false)])).toThrow(
-      /archived/,
+      violation(/archived/),
     );
   });
 
   it('assertSameMessages rejects a different count or content', () => {
     const messages: ChatMessage[] = [{ role: 'user', content: 'm1' }];
     expect(() => assertSameMessages([row(1, true)], messages)).not.toThrow();
-    expect(() => assertSameMessages([], messages)).toThrow(/expected 1/);
-    expect(() => assertSameMessages([row(2, true)], messages)).toThrow(/round-trip/);
+    expect(() => assertSameMessages([], messages)).toThrow(violation(/expected 1/));
+    expect(() => assertSameMessages([row(2, true)], messages)).toThrow(violation(/round-trip/));
   });
 
   it('assertRejectsWithCode rejects a resolution and a wrong code', async () => {
     await expect(assertRejectsWithCode(Promise.resolve(1), 'state.x', 'op')).rejects.toThrow(
-      /resolved/,
+      violation(/resolved/),
     );
     await expect(
       assertRejectsWithCode(Promise.reject(new Error('boom')), 'state.x', 'op'),
-    ).rejects.toThrow(/not with code/);
+    ).rejects.toThrow(violation(/not with code/));
   });
 });
 
@@ -118,15 +130,21 @@ class ThrowingLookupStore extends InMemorySessionStore {
 
 describe('the store checks fail on broken stores', () => {
   it('checkIdempotentAppend fails when re-appending writes duplicates', async () => {
-    await expect(checkIdempotentAppend({ store: new ForgetfulStore() })).rejects.toThrow(/id/);
+    await expect(checkIdempotentAppend({ store: new ForgetfulStore() })).rejects.toThrow(
+      violation(/id/),
+    );
   });
 
   it('checkCompactInPlace fails when compaction deletes rows', async () => {
-    await expect(checkCompactInPlace({ store: new DeletingStore() })).rejects.toThrow(/deleted/);
+    await expect(checkCompactInPlace({ store: new DeletingStore() })).rejects.toThrow(
+      violation(/deleted/),
+    );
   });
 
   it('checkHostileQueries fails when punctuation breaks search', async () => {
-    await expect(checkHostileQueries({ store: new FragileSearchStore() })).rejects.toThrow(/threw/);
+    await expect(checkHostileQueries({ store: new FragileSearchStore() })).rejects.toThrow(
+      violation(/threw/),
+    );
   });
 
   it('checkUnknownSession fails when a lookup throws', async () => {

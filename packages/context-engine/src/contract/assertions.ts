@@ -1,17 +1,11 @@
 /**
- * Reusable checks of message lists an engine returns. They throw a plain `Error` naming the first
- * problem, so they work inside and outside a test runner.
+ * Reusable checks of message lists an engine returns. They throw a `ContractViolation` naming the
+ * first problem, so they work inside and outside a test runner.
  */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { type ChatMessage, ChatMessageSchema } from '@hermes/protocol';
+import { contractViolation } from '@hermes/protocol/testing';
 import { z } from 'zod';
-
-/** Throws an `Error` with the given message; its name marks it as a contract violation. */
-export function contractViolation(message: string): never {
-  const error = new Error(message);
-  error.name = 'ContractViolation';
-  throw error;
-}
 
 /** Asserts `value` is a list of valid chat messages and returns it typed. */
 export function assertChatMessages(value: unknown, what: string): ChatMessage[] {
@@ -29,7 +23,8 @@ export function assertStartsWithSystem(
   if (system?.role !== 'system') return;
   if (result[0]?.role !== 'system')
     contractViolation('the result must begin with the original system message');
-  deepStrictEqual(result[0], system, 'the system message must be kept unchanged');
+  if (!isDeepStrictEqual(result[0], system))
+    contractViolation('the system message must be kept unchanged');
 }
 
 /**
@@ -67,13 +62,4 @@ export function assertKeepsLastUserMessage(
   const wanted = JSON.stringify(last);
   if (!result.some((m) => JSON.stringify(m) === wanted))
     contractViolation('the latest user message was dropped');
-}
-
-/** Freezes `value` and everything inside it, so any mutation throws (modules run in strict mode). */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

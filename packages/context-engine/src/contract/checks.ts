@@ -3,8 +3,9 @@
  * in `../testing.ts` wires them into `describe`/`it`; they also run on their own, which is how
  * the package proves each check can fail.
  */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { type ChatMessage, ToolSchemaSchema, type Usage } from '@hermes/protocol';
+import { contractViolation, deepFreeze } from '@hermes/protocol/testing';
 import { CompressionResultSchema, KNOWN_COMPRESS_OPTIONS } from '../compression.js';
 import type { ContextEngine } from '../context-engine.js';
 import { ContextEngineStatusSchema } from '../engine-types.js';
@@ -14,8 +15,6 @@ import {
   assertKeepsLastUserMessage,
   assertStartsWithSystem,
   assertToolPairsIntact,
-  contractViolation,
-  deepFreeze,
 } from './assertions.js';
 import { longConversation, roughTokens, shortConversation } from './fixtures.js';
 
@@ -76,7 +75,7 @@ export async function checkCompress({ engine }: ContextEngineCheckContext): Prom
   if (!result.success)
     contractViolation(`compress returned an invalid result: ${result.error.message}`);
   const { messages, stats } = result.data;
-  deepStrictEqual(input, before, 'compress must not mutate its input');
+  if (!isDeepStrictEqual(input, before)) contractViolation('compress must not mutate its input');
   assertStartsWithSystem(input, messages);
   assertToolPairsIntact(messages);
   assertKeepsLastUserMessage(input, messages);
@@ -88,11 +87,13 @@ export async function checkCompress({ engine }: ContextEngineCheckContext): Prom
 /** A conversation with nothing to compress survives compression whole. */
 export async function checkCompressShort({ engine }: ContextEngineCheckContext): Promise<void> {
   const input = deepFreeze(shortConversation());
-  const result = CompressionResultSchema.parse(
+  const result = CompressionResultSchema.safeParse(
     await engine.compress(input, compressOptionsFor(engine, { force: true })),
   );
-  assertStartsWithSystem(input, result.messages);
-  assertKeepsLastUserMessage(input, result.messages);
+  if (!result.success)
+    contractViolation(`compress returned an invalid result: ${result.error.message}`);
+  assertStartsWithSystem(input, result.data.messages);
+  assertKeepsLastUserMessage(input, result.data.messages);
 }
 
 /** `selectContext` answers valid messages and leaves its input untouched. */
@@ -105,7 +106,8 @@ export async function checkSelectContext({ engine }: ContextEngineCheckContext):
     budgetTokens: 0,
   });
   assertChatMessages(selected, 'selectContext result');
-  deepStrictEqual(input, before, 'selectContext must not mutate its input');
+  if (!isDeepStrictEqual(input, before))
+    contractViolation('selectContext must not mutate its input');
 }
 
 /** The cheap members answer in valid shapes and never mutate their input. */

@@ -5,9 +5,10 @@
  */
 import { isAbsolute } from 'node:path';
 import { type ChatMessage, ToolSchemaSchema } from '@hermes/protocol';
+import { contractViolation, settleWithin } from '@hermes/protocol/testing';
 import type { MemoryProvider } from '../memory-provider.js';
 import type { MemoryInitContext } from '../memory-types.js';
-import { assertAbortedPrefetchOutcome, contractViolation, settleWithin } from './assertions.js';
+import { assertAbortedPrefetchOutcome } from './assertions.js';
 
 /** Everything a check needs: the provider, its start context, and the abort deadline. */
 export interface MemoryProviderCheckContext {

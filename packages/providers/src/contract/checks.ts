@@ -3,20 +3,19 @@
  * in `../testing.ts` wires them into `describe`/`it`; they also run on their own, which is how
  * the package proves each check can fail.
  */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { type ChatMessage, isHermesError } from '@hermes/protocol';
+import { contractViolation, settleWithin } from '@hermes/protocol/testing';
 import { isAbortError } from '../abort.js';
 import type { ChatRequest } from '../chat-request.js';
 import { ModelInfoSchema } from '../model-info.js';
 import type { ModelProvider } from '../model-provider.js';
 import type { StreamEvent } from '../stream-event.js';
-import { settleWithin } from './deadline.js';
 import {
   assertValidChatResponse,
   assertValidStreamOrder,
   assistantText,
   collectStreamText,
-  contractViolation,
 } from './stream-assertions.js';
 
 /**
@@ -86,8 +85,9 @@ export async function checkStreaming(ctx: ProviderCheckContext): Promise<void> {
     contractViolation('the done event and the response disagree on the finish reason');
   }
   const usage = events.filter((e) => e.type === 'usage').at(-1);
-  if (usage)
-    deepStrictEqual(usage.usage, response.usage, 'the last usage event must equal response.usage');
+  if (usage && !isDeepStrictEqual(usage.usage, response.usage)) {
+    contractViolation('the last usage event must equal response.usage');
+  }
 }
 
 /** `chat` leaves the request and its messages exactly as it found them. */
@@ -95,7 +95,7 @@ export async function checkRequestNotMutated(ctx: ProviderCheckContext): Promise
   const req = request(ctx, true);
   const before = structuredClone(req);
   await ctx.provider.chat(req, { onEvent: () => undefined });
-  deepStrictEqual(req, before, 'chat must not mutate its request');
+  if (!isDeepStrictEqual(req, before)) contractViolation('chat must not mutate its request');
 }
 
 /** An already-aborted signal rejects promptly with an abort error or a HermesError. */

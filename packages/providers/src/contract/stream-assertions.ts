@@ -1,17 +1,11 @@
 /**
- * Checks of provider output that any test can reuse. They throw a plain `Error` naming the first
- * problem, so they work inside and outside a test runner.
+ * Checks of provider output that any test can reuse. They throw a `ContractViolation` naming the
+ * first problem, so they work inside and outside a test runner.
  */
 import type { AssistantMessage } from '@hermes/protocol';
+import { contractViolation } from '@hermes/protocol/testing';
 import { type ChatResponse, ChatResponseSchema } from '../chat-response.js';
 import { type StreamBlockKind, type StreamEvent, StreamEventSchema } from '../stream-event.js';
-
-/** Throws an `Error` with the given message; its name marks it as a contract violation. */
-export function contractViolation(message: string): never {
-  const error = new Error(message);
-  error.name = 'ContractViolation';
-  throw error;
-}
 
 interface BlockState {
   readonly kind: StreamBlockKind;

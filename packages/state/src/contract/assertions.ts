@@ -1,18 +1,12 @@
 /**
- * Reusable checks of session-store behaviour. They throw a plain `Error` naming the first
+ * Reusable checks of session-store behaviour. They throw a `ContractViolation` naming the first
  * problem, so they work inside and outside a test runner.
  */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { type ChatMessage, hasErrorCode } from '@hermes/protocol';
+import { contractViolation } from '@hermes/protocol/testing';
 import type { z } from 'zod';
 import type { StoredMessage } from '../stored-message.js';
-
-/** Throws an `Error` with the given message; its name marks it as a contract violation. */
-export function contractViolation(message: string): never {
-  const error = new Error(message);
-  error.name = 'ContractViolation';
-  throw error;
-}
 
 /** Parses `value` with `schema` or throws a contract violation naming `what`. */
 export function expectShape<S extends z.ZodType>(
@@ -46,7 +40,8 @@ export function assertSameMessages(
     contractViolation(`expected ${expected.length} messages, read back ${rows.length}`);
   }
   rows.forEach((row, i) => {
-    deepStrictEqual(row.message, expected[i], `message ${i} did not round-trip`);
+    if (!isDeepStrictEqual(row.message, expected[i]))
+      contractViolation(`message ${i} did not round-trip`);
   });
 }
 
@@ -63,7 +58,8 @@ export function assertArchivedNotDeleted(
   for (const old of before) {
     const now = byId.get(old.id);
     if (!now) contractViolation(`row ${old.id} was deleted; compaction must archive, never delete`);
-    deepStrictEqual(now.message, old.message, `row ${old.id} changed its message`);
+    if (!isDeepStrictEqual(now.message, old.message))
+      contractViolation(`row ${old.id} changed its message`);
     if (old.active && (now.active || !now.compacted)) {
       contractViolation(`row ${old.id} should be archived (active=false, compacted=true)`);
     }

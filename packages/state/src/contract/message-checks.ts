@@ -1,13 +1,13 @@
 /** Contract checks of appending and reading messages. */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import type { ChatMessage } from '@hermes/protocol';
+import { contractViolation } from '@hermes/protocol/testing';
 import { SESSION_NOT_FOUND_CODE } from '../errors.js';
 import { StoredMessageSchema } from '../stored-message.js';
 import {
   assertIdsIncreasing,
   assertRejectsWithCode,
   assertSameMessages,
-  contractViolation,
   expectShape,
 } from './assertions.js';
 import { sampleConversation } from './fixtures.js';
@@ -24,11 +24,13 @@ export async function checkAppendAndRead({ store }: SessionStoreCheckContext): P
   const rows = await store.getMessages(session.id);
   for (const row of rows) expectShape(StoredMessageSchema, row, 'stored message');
   assertSameMessages(rows, messages);
-  deepStrictEqual(
-    rows.map((r) => r.id),
-    ids,
-    'rows must carry the returned ids',
-  );
+  if (
+    !isDeepStrictEqual(
+      rows.map((r) => r.id),
+      ids,
+    )
+  )
+    contractViolation('rows must carry the returned ids');
   if (rows.some((r) => !r.active || r.compacted || r.sessionId !== session.id)) {
     contractViolation('appended rows must be active, not compacted, and in their session');
   }
@@ -41,8 +43,10 @@ export async function checkIdempotentAppend({ store }: SessionStoreCheckContext)
   const first = await store.appendMessages(session.id, [a, b]);
   const second = await store.appendMessages(session.id, [a, b, c]);
   const third = await store.appendMessages(session.id, [a, { message: b, tokenCount: 9 }, c]);
-  deepStrictEqual(second.slice(0, 2), first, 'a re-appended message must keep its id');
-  deepStrictEqual(third, second, 'a second flush of the same list must return the same ids');
+  if (!isDeepStrictEqual(second.slice(0, 2), first))
+    contractViolation('a re-appended message must keep its id');
+  if (!isDeepStrictEqual(third, second))
+    contractViolation('a second flush of the same list must return the same ids');
   assertSameMessages(await store.getMessages(session.id), [a, b, c]);
   const copy = structuredClone(c);
   await store.appendMessages(session.id, [copy]);
@@ -74,16 +78,15 @@ export async function checkRoundTrip({ store }: SessionStoreCheckContext): Promi
   const rows = await store.getMessages(session.id);
   assertSameMessages(rows, messages);
   const row = rows[5];
-  deepStrictEqual(
-    [row?.apiContent, row?.finishReason, row?.tokenCount, row?.platformMessageId],
-    [withFacts.apiContent, 'stop', 17, 'tg-1001'],
-    'sidecar facts must round-trip',
-  );
-  deepStrictEqual(
-    [rows[0]?.apiContent, rows[0]?.tokenCount],
-    [null, null],
-    'absent facts read back as null',
-  );
+  if (
+    !isDeepStrictEqual(
+      [row?.apiContent, row?.finishReason, row?.tokenCount, row?.platformMessageId],
+      [withFacts.apiContent, 'stop', 17, 'tg-1001'],
+    )
+  )
+    contractViolation('sidecar facts must round-trip');
+  if (!isDeepStrictEqual([rows[0]?.apiContent, rows[0]?.tokenCount], [null, null]))
+    contractViolation('absent facts read back as null');
   const counters = (await store.getSession(session.id))?.counters;
   if (counters?.toolCalls !== 2)
     contractViolation(`counters.toolCalls should be 2, is ${counters?.toolCalls}`);

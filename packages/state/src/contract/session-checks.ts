@@ -1,15 +1,11 @@
 /** Contract checks of session records: create, read, end, and the optional members. */
-import { deepStrictEqual } from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { contractViolation } from '@hermes/protocol/testing';
 import { SESSION_EXISTS_CODE } from '../errors.js';
 import { SessionExportSchema } from '../session-export.js';
 import { emptyCounters, SessionRecordSchema } from '../session-record.js';
 import type { SessionStore } from '../session-store.js';
-import {
-  assertRejectsWithCode,
-  assertUndefined,
-  contractViolation,
-  expectShape,
-} from './assertions.js';
+import { assertRejectsWithCode, assertUndefined, expectShape } from './assertions.js';
 import { fullSessionInit, sampleConversation } from './fixtures.js';
 
 /** What every session-store check receives. */
@@ -26,24 +22,21 @@ export async function checkCreateAndGet({ store }: SessionStoreCheckContext): Pr
     'created session',
   );
   const { id, startedAt, ...rest } = init;
-  deepStrictEqual(
-    { id: created.id, startedAt: created.startedAt },
-    { id, startedAt },
-    'id and startedAt must be kept',
-  );
+  if (!isDeepStrictEqual({ id: created.id, startedAt: created.startedAt }, { id, startedAt }))
+    contractViolation('id and startedAt must be kept');
   for (const [key, value] of Object.entries(rest)) {
-    deepStrictEqual(created[key as keyof typeof created], value, `field ${key} must be kept`);
+    if (!isDeepStrictEqual(created[key as keyof typeof created], value))
+      contractViolation(`field ${key} must be kept`);
   }
   const fresh = { endedAt: null, endReason: null, archived: false, parentSessionId: null };
   for (const [key, value] of Object.entries(fresh)) {
-    deepStrictEqual(
-      created[key as keyof typeof created],
-      value,
-      `a new session has ${key} = ${value}`,
-    );
+    if (!isDeepStrictEqual(created[key as keyof typeof created], value))
+      contractViolation(`a new session has ${key} = ${value}`);
   }
-  deepStrictEqual(created.counters, emptyCounters(), 'a new session has zero counters');
-  deepStrictEqual(await store.getSession(created.id), created, 'getSession must return the record');
+  if (!isDeepStrictEqual(created.counters, emptyCounters()))
+    contractViolation('a new session has zero counters');
+  if (!isDeepStrictEqual(await store.getSession(created.id), created))
+    contractViolation('getSession must return the record');
 }
 
 /** Without an id the store generates distinct ones; a taken id is refused. */
@@ -63,7 +56,8 @@ export async function checkSessionIds({ store }: SessionStoreCheckContext): Prom
 /** Lookups of an unknown session resolve to nothing instead of throwing. */
 export async function checkUnknownSession({ store }: SessionStoreCheckContext): Promise<void> {
   assertUndefined(await store.getSession('no-such-session'), 'getSession of an unknown id');
-  deepStrictEqual(await store.getMessages('no-such-session'), [], 'getMessages of an unknown id');
+  if (!isDeepStrictEqual(await store.getMessages('no-such-session'), []))
+    contractViolation('getMessages of an unknown id');
   assertUndefined(await store.endSession('no-such-session', 'test'), 'endSession of an unknown id');
   assertUndefined(await store.export('no-such-session'), 'export of an unknown id');
 }
@@ -77,11 +71,13 @@ export async function checkEndSession({ store }: SessionStoreCheckContext): Prom
   }
   if (ended.endedAt < session.startedAt) contractViolation('endedAt precedes startedAt');
   const again = await store.endSession(session.id, 'expired');
-  deepStrictEqual(
-    { endedAt: again?.endedAt, endReason: again?.endReason },
-    { endedAt: ended.endedAt, endReason: 'user_exit' },
-    'a second endSession must keep the first end',
-  );
+  if (
+    !isDeepStrictEqual(
+      { endedAt: again?.endedAt, endReason: again?.endReason },
+      { endedAt: ended.endedAt, endReason: 'user_exit' },
+    )
+  )
+    contractViolation('a second endSession must keep the first end');
 }
 
 /** The optional members answer in valid shapes (their defaults included). */
