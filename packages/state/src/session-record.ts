@@ -1,28 +1,22 @@
 /** A conversation session as the store keeps it: who, where, which model, lineage and counters. */
+import { emptyUsage, UsageSchema } from '@hermes/protocol';
 import { z } from 'zod';
 
 const count = z.number().int().nonnegative();
 const timestamp = z.number().int().nonnegative();
 const nullableText = z.string().nullable();
 
-/** Running totals of one session. Every counter is present; a new session starts at zero. */
-export const SessionCountersSchema = z.object({
+/**
+ * Running totals of one session: the token counters of `Usage` (summed over every model call)
+ * plus the store's own tallies. Every counter is present; a new session starts at zero.
+ */
+export const SessionCountersSchema = UsageSchema.extend({
   /** Rows written by `appendMessages` (the store maintains it). */
   messages: count,
   /** Tool calls inside appended assistant messages (the store maintains it). */
   toolCalls: count,
   /** Model calls made for this session. */
   apiCalls: count,
-  /** Prompt tokens billed at the full input rate. */
-  inputTokens: count,
-  /** Generated tokens, reasoning included. */
-  outputTokens: count,
-  /** Prompt tokens served from the provider's cache. */
-  cacheReadTokens: count,
-  /** Prompt tokens written to the provider's cache. */
-  cacheWriteTokens: count,
-  /** The reasoning part of `outputTokens`. */
-  reasoningTokens: count,
   /** Estimated spend in US dollars. */
   estimatedCostUsd: z.number().nonnegative(),
   /** Successful context compressions. */
@@ -33,14 +27,10 @@ export type SessionCounters = z.infer<typeof SessionCountersSchema>;
 /** Counters with every value at zero. */
 export function emptyCounters(): SessionCounters {
   return {
+    ...emptyUsage(),
     messages: 0,
     toolCalls: 0,
     apiCalls: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-    reasoningTokens: 0,
     estimatedCostUsd: 0,
     compressions: 0,
   };
