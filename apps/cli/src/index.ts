@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import {
   type CommandLineIo,
+  ExitCode,
   hermesHomeFromEnv,
   isUsageError,
   type OptionTable,
@@ -20,21 +21,11 @@ import { COMMAND_NAMES, closestCommand } from './commands.js';
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
 
-export { resolveHermesHome } from '@hermes/config';
+export { ExitCode, resolveHermesHome } from '@hermes/config';
 export { VERSION } from './version.js';
 
 /** Where {@link main} writes, and the environment it reads. */
 export type CliIo = CommandLineIo;
-
-/** Exit codes of {@link main}. */
-export const ExitCode = {
-  /** Success, including `--help`, `--version` and the bare command. */
-  ok: 0,
-  /** A valid command that cannot run (in this version: every command, as none has arrived yet). */
-  failure: 1,
-  /** A bad command line: unknown option or command, or a missing value. */
-  usage: 2,
-} as const;
 
 const GLOBAL_OPTIONS: OptionTable = {
   help: { type: 'boolean', short: 'h' },

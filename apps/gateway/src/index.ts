@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   type CommandLineIo,
+  ExitCode,
   hermesHomeFromEnv,
   isUsageError,
   type OptionTable,
@@ -22,20 +23,11 @@ import {
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
 
+export { ExitCode } from '@hermes/config';
 export { VERSION } from './version.js';
 
 /** Where {@link main} writes, and the environment it reads. */
 export type GatewayIo = CommandLineIo;
-
-/** Exit codes of {@link main}. */
-export const ExitCode = {
-  /** Success, including `--help`, `--version` and the bare command. */
-  ok: 0,
-  /** `run` / `start` asked for a runtime this version does not have. */
-  failure: 1,
-  /** A bad command line: unknown option or command, stray argument, or a missing value. */
-  usage: 2,
-} as const;
 
 const OPTIONS: OptionTable = {
   help: { type: 'boolean', short: 'h' },

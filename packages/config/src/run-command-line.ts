@@ -13,6 +13,13 @@ export interface CommandLineIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * The exit codes every Hermes binary uses: `ok` (0) for success, including `--help` and
+ * `--version`; `failure` (1) for a valid request that could not be done; `usage` (2) for a bad
+ * command line, reported on stderr with the offending argument named.
+ */
+export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
+
 /** A command-line entry point: arguments in, exit code out; it never calls `process.exit`. */
 export type CommandLineMain = (argv: readonly string[], io?: CommandLineIo) => Promise<number>;
 
