@@ -1,0 +1,29 @@
+/** The ModelProvider contract suite, run against the Anthropic adapter over real HTTP. */
+import { script } from '@hermes/testkit';
+import { afterEach } from 'vitest';
+import { describeModelProviderContract } from '../src/testing.js';
+import { closeRigs, startRig } from './adapter-anthropic-support.js';
+
+afterEach(closeRigs);
+
+describeModelProviderContract(
+  'anthropic-messages over the scripted server',
+  async ({ script: contract }) => {
+    // Every check makes at most a few calls; each one is answered with the scripted text.
+    const { provider } = await startRig(script().text(contract.text).times(5));
+    return provider;
+  },
+);
+
+describeModelProviderContract(
+  'anthropic-messages, one-character chunks and thinking before the text',
+  async ({ script: contract }) => {
+    const turns = script()
+      .reasoning('First, recall the sentence.')
+      .text(contract.text)
+      .chunking({ textChunkSize: 1 })
+      .times(5);
+    return (await startRig(turns, { promptCaching: false })).provider;
+  },
+  { script: { text: 'Ünïcödé → 你好, with "quotes" and\nnewlines.' }, model: 'claude-haiku-4-5' },
+);

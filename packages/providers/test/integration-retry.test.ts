@@ -1,0 +1,154 @@
+// Retries end to end: createProvider's callWithRetry around the real OpenAI Chat adapter, over
+// real HTTP to the testkit, with an injected sleep so nothing really waits.
+import {
+  faults,
+  type ScriptBuilder,
+  type ScriptedServer,
+  script,
+  startScriptedServer,
+} from '@hermes/testkit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isAbortError } from '../src/abort.js';
+import type { ChatRequest } from '../src/chat-request.js';
+import { createProvider } from '../src/create-provider.js';
+import type { ProviderRetryConfig } from '../src/provider-config.js';
+import { partialTextOf } from '../src/stream/index.js';
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(builder: ScriptBuilder): Promise<ScriptedServer> {
+  const server = await startScriptedServer(builder);
+  servers.push(server);
+  return server;
+}
+
+const ASK: ChatRequest = {
+  model: 'scripted-model',
+  messages: [{ role: 'user', content: 'Hello?' }],
+  stream: true,
+};
+
+function build(server: ScriptedServer, retry?: ProviderRetryConfig) {
+  const waits: number[] = [];
+  const created = createProvider(
+    {
+      provider: 'local',
+      model: 'scripted-model',
+      baseUrl: server.baseUrl('openai-chat'),
+      apiKey: 'sk-local-0000000000000001',
+      ...(retry === undefined ? {} : { retry }),
+    },
+    {
+      env: {},
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    },
+  );
+  return { ...created, waits };
+}
+
+describe('retry over HTTP', () => {
+  it('retries a 429 and succeeds on the second attempt, honouring retry-after', async () => {
+    const server = await serve(
+      script().fault(faults.rateLimited(7)).next().text('second time lucky'),
+    );
+    const { provider, waits } = build(server, { baseMs: 1_000, maxMs: 60_000 });
+    const response = await provider.chat(ASK);
+    expect(response.message.content).toBe('second time lucky');
+    expect(server.requests).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+    // The backoff is 1–1.5 s, but the service asked for 7 s: the larger wins.
+    expect(waits[0]).toBe(7_000);
+  });
+
+  it('gives up after maxAttempts and rethrows the classified failure', async () => {
+    const server = await serve(script().fault(faults.unavailable()).times(5));
+    const { provider, waits } = build(server, { maxAttempts: 2, baseMs: 1 });
+    await expect(provider.chat(ASK)).rejects.toMatchObject({ code: 'provider.overloaded' });
+    expect(server.requests).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('does not retry once visible text has streamed', async () => {
+    const server = await serve(
+      script()
+        .text('The first half of an answer that will be cut off')
+        .fault(faults.disconnect(3))
+        .next()
+        .text('a complete second answer'),
+    );
+    const { provider, waits } = build(server);
+    const shown: string[] = [];
+    const error = await provider
+      .chat(ASK, { onEvent: (e) => e.type === 'text_delta' && shown.push(e.delta) })
+      .catch((e: unknown) => e);
+    expect(shown.join('')).not.toBe('');
+    expect(partialTextOf(error)).toBe(shown.join(''));
+    expect(server.requests).toHaveLength(1);
+    expect(server.remaining()).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('retries after visible text when the caller opts in', async () => {
+    const server = await serve(
+      script()
+        .text('The first half of an answer that will be cut off')
+        .fault(faults.disconnect(3))
+        .next()
+        .text('a complete second answer'),
+    );
+    const { provider } = build(server, { retryAfterVisibleText: true, baseMs: 1 });
+    const response = await provider.chat(ASK);
+    expect(response.message.content).toBe('a complete second answer');
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('aborts through the retry layer', () => {
+  it('ends a backoff at once when the caller aborts', async () => {
+    const server = await serve(script().fault(faults.rateLimited(0)).next().text('too late'));
+    // A real sleep: the first backoff is 5–7.5 s with the default settings.
+    const { provider } = createProvider(
+      {
+        provider: 'local',
+        model: 'scripted-model',
+        baseUrl: server.baseUrl('openai-chat'),
+        apiKey: 'sk-local-0000000000000001',
+      },
+      { env: {} },
+    );
+    const controller = new AbortController();
+    const pending = provider.chat(ASK, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const started = performance.now();
+    controller.abort();
+    const error = await pending;
+    expect(isAbortError(error)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the partial text of a stream the caller aborted', async () => {
+    const server = await serve(script().text('Partial answer that stalls').fault(faults.stall(3)));
+    const { provider } = build(server);
+    const controller = new AbortController();
+    const shown: string[] = [];
+    const pending = provider
+      .chat(ASK, {
+        signal: controller.signal,
+        onEvent: (e) => e.type === 'text_delta' && shown.push(e.delta),
+      })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(shown.length).toBeGreaterThan(0));
+    controller.abort();
+    const error = await pending;
+    expect(isAbortError(error)).toBe(true);
+    expect(partialTextOf(error)).toBe(shown.join(''));
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * What the server needs to know about a model request — model, streaming, usage opt-in and the
+ * last user text — read from the body of any of the three wire protocols. The body is outside
+ * input, so it is checked with zod; only the fields the server reads are checked, leniently, as a
+ * real service would accept them.
+ */
+import { parseOrThrow } from '@hermes/protocol';
+import { z } from 'zod';
+import type { WireProtocol } from '../script.js';
+
+/** The model used when a request names none. */
+export const DEFAULT_MODEL = 'scripted-model';
+
+/** The facts of one request that matching and encoding depend on. */
+export interface RequestFacts {
+  readonly protocol: WireProtocol;
+  readonly model: string;
+  readonly stream: boolean;
+  /** OpenAI chat: `stream_options.include_usage` is true. */
+  readonly includeUsage: boolean;
+  /** The text of the last user message that carries text; `''` when there is none. */
+  readonly lastUserText: string;
+}
+
+const RequestBodySchema = z.looseObject({
+  model: z.string().optional(),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  messages: z.array(z.unknown()).optional(),
+  input: z.union([z.string(), z.array(z.unknown())]).optional(),
+});
+
+const UserMessageSchema = z.looseObject({
+  role: z.literal('user'),
+  content: z.union([z.string(), z.array(z.unknown())]),
+});
+
+/** Text parts: `text` (chat, Anthropic) and `input_text` (Responses). */
+const TextPartSchema = z.looseObject({
+  type: z.enum(['text', 'input_text']),
+  text: z.string(),
+});
+
+function textOf(content: string | readonly unknown[]): string {
+  if (typeof content === 'string') return content;
+  const texts: string[] = [];
+  for (const part of content) {
+    const parsed = TextPartSchema.safeParse(part);
+    if (parsed.success) texts.push(parsed.data.text);
+  }
+  return texts.join('');
+}
+
+/**
+ * The last user-authored text. A user message holding only tool results (Anthropic) has no text
+ * and is skipped, so the same script matches the same conversation in every protocol.
+ */
+function lastUserText(items: readonly unknown[]): string {
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const message = UserMessageSchema.safeParse(items[i]);
+    if (!message.success) continue;
+    const text = textOf(message.data.content);
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+/**
+ * Reads the facts of a `protocol` request from its parsed JSON `body`.
+ *
+ * @throws ValidationError (from `@hermes/protocol`) naming the bad field when a field the server
+ * reads has the wrong type, e.g. `stream: "yes"`.
+ */
+export function readRequestFacts(protocol: WireProtocol, body: unknown): RequestFacts {
+  const parsed = parseOrThrow(RequestBodySchema, body, `${protocol} request body`);
+  const items =
+    protocol === 'openai-responses'
+      ? typeof parsed.input === 'string'
+        ? [{ role: 'user', content: parsed.input }]
+        : (parsed.input ?? [])
+      : (parsed.messages ?? []);
+  return {
+    protocol,
+    model: parsed.model ?? DEFAULT_MODEL,
+    stream: parsed.stream === true,
+    includeUsage: parsed.stream_options?.include_usage === true,
+    lastUserText: lastUserText(items),
+  };
+}
