@@ -13,6 +13,7 @@ import type { Lease } from './credentials/lease.js';
 import { NoCredentialsError } from './credentials/no-credentials-error.js';
 import type { ModelInfo } from './model-info.js';
 import { type ListModelsOptions, ModelProvider } from './model-provider.js';
+import { trackEmission } from './stream/emission-tracker.js';
 import { partialTextOf } from './stream/interruption.js';
 
 /** Builds the adapter that sends requests with one API key. */
@@ -114,26 +115,15 @@ export class PooledProvider extends ModelProvider {
   }
 
   async #attempt(lease: Lease, request: ChatRequest, options: ChatOptions): Promise<Attempt> {
-    let emitted = false;
-    const onEvent = options.onEvent;
-    const adapterOptions: ChatOptions = {
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(onEvent === undefined
-        ? {}
-        : {
-            onEvent: (event) => {
-              emitted = true;
-              onEvent(event);
-            },
-          }),
-    };
+    const tracking = trackEmission(options);
+    const adapterOptions = tracking.options;
     try {
       const response = await this.#adapterFor(lease).chat(request, adapterOptions);
       lease.reportSuccess();
       return { ok: true, response };
     } catch (error) {
       const rotateWorthy = this.#settleFailure(lease, error, request.model, options.signal);
-      const shown = emitted || (partialTextOf(error) ?? '') !== '';
+      const shown = tracking.emitted() || (partialTextOf(error) ?? '') !== '';
       return { ok: false, error, rotate: rotateWorthy && !shown };
     }
   }

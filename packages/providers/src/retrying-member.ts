@@ -13,6 +13,7 @@ import type { FallbackTarget } from './fallback/fallback-provider.js';
 import type { ModelInfo } from './model-info.js';
 import { type ListModelsOptions, ModelProvider } from './model-provider.js';
 import { callWithRetry, type RetryInfo, type Sleep } from './retry.js';
+import { trackEmission } from './stream/emission-tracker.js';
 
 /** How a {@link RetryingMember} retries. */
 export interface RetryPolicy {
@@ -54,20 +55,10 @@ export class RetryingMember extends ModelProvider {
   }
 
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatResponse> {
-    const { signal, onEvent } = options;
-    let emitted = false;
+    const { signal } = options;
     let lastError: unknown;
-    const innerOptions: ChatOptions = {
-      ...(signal === undefined ? {} : { signal }),
-      ...(onEvent === undefined
-        ? {}
-        : {
-            onEvent: (event) => {
-              emitted = true;
-              onEvent(event);
-            },
-          }),
-    };
+    const tracking = trackEmission(options);
+    const innerOptions = tracking.options;
     const target: FallbackTarget = { provider: this.#providerName, model: request.model };
     const attempt = () =>
       this.#inner.chat(request, innerOptions).catch((error: unknown) => {
@@ -75,10 +66,7 @@ export class RetryingMember extends ModelProvider {
         throw error;
       });
     try {
-      return await callWithRetry(
-        attempt,
-        this.#retryOptions(target, signal, () => emitted),
-      );
+      return await callWithRetry(attempt, this.#retryOptions(target, signal, tracking.emitted));
     } catch (error) {
       // The retry loop reports aborts in its own words; the adapter's error keeps the partial text.
       throw isAbortError(error) && isAbortError(lastError) ? lastError : error;

@@ -9,6 +9,7 @@ import type { ChatResponse } from '../chat-response.js';
 import { isProviderError } from '../classified-error.js';
 import type { ModelInfo } from '../model-info.js';
 import { type ListModelsOptions, ModelProvider } from '../model-provider.js';
+import { trackEmission } from '../stream/emission-tracker.js';
 import type { FallbackEntry } from './fallback-config.js';
 import { warrantsFallback } from './fallback-policy.js';
 
@@ -164,19 +165,8 @@ export class FallbackProvider extends ModelProvider {
   ): Promise<
     { ok: true; response: ChatResponse } | { ok: false; error: unknown; emitted: boolean }
   > {
-    let emitted = false;
-    const onEvent = options.onEvent;
-    const memberOptions: ChatOptions = {
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(onEvent === undefined
-        ? {}
-        : {
-            onEvent: (event) => {
-              emitted = true;
-              onEvent(event);
-            },
-          }),
-    };
+    const tracking = trackEmission(options);
+    const memberOptions = tracking.options;
     const model = this.#modelFor(member, request);
     const memberRequest: ChatRequest = model === request.model ? request : { ...request, model };
     const call = () => member.provider.chat(memberRequest, memberOptions);
@@ -185,7 +175,7 @@ export class FallbackProvider extends ModelProvider {
       const response = await (this.#options.retrying?.(call, target) ?? call());
       return { ok: true, response: { ...response, provider: member.target.provider } };
     } catch (error) {
-      return { ok: false, error, emitted };
+      return { ok: false, error, emitted: tracking.emitted() };
     }
   }
 

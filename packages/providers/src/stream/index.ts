@@ -4,6 +4,7 @@
  * watchdog, and the abort helpers.
  */
 export * from './abortable.js';
+export * from './emission-tracker.js';
 export * from './interruption.js';
 export * from './response-builder.js';
 export * from './stale-watchdog.js';
