@@ -2,7 +2,7 @@
 import { script } from '@hermes/testkit';
 import { afterEach } from 'vitest';
 import { describeModelProviderContract } from '../src/testing.js';
-import { closeRigs, startRig } from './adapter-anthropic-support.js';
+import { closeRigs, startRig } from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
 

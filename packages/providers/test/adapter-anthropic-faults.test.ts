@@ -6,31 +6,27 @@ import { type FaultInput, faults, script, startScriptedServer } from '@hermes/te
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAbortError } from '../src/abort.js';
 import { AnthropicMessagesProvider } from '../src/adapters/anthropic-provider.js';
-import { type FailureReason, isProviderError, ProviderError } from '../src/classified-error.js';
-import type { ChatRequest } from '../src/index.js';
+import { type FailureReason, ProviderError } from '../src/classified-error.js';
 import type { StreamEvent } from '../src/stream-event.js';
 import {
+  ask,
   closeRigs,
+  keyFreeClassification,
   MODEL,
   rejectionOf,
   SECRET_KEY,
   startRig,
-} from './adapter-anthropic-support.js';
+} from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
-
-function ask(stream: boolean): ChatRequest {
-  return { model: MODEL, messages: [{ role: 'user', content: 'Hello?' }], stream };
-}
 
 /** Asserts `error` is a ProviderError free of the key, and returns its classification. */
 function classifiedOf(error: unknown) {
   expect(error).toBeInstanceOf(ProviderError);
-  if (!isProviderError(error)) throw new Error('not a ProviderError');
-  expect(error.message).not.toContain(SECRET_KEY);
-  expect(JSON.stringify(error)).not.toContain(SECRET_KEY);
-  expect(JSON.stringify(error.details)).not.toContain(SECRET_KEY);
-  return error.classified;
+  const classified = keyFreeClassification(error);
+  expect((error as ProviderError).message).not.toContain(SECRET_KEY);
+  expect(JSON.stringify((error as ProviderError).details)).not.toContain(SECRET_KEY);
+  return classified;
 }
 
 type Flags = [retryable: boolean, compress: boolean, rotate: boolean, fallback: boolean];

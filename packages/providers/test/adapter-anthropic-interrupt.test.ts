@@ -5,8 +5,6 @@
 import { faults, script } from '@hermes/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../src/abort.js';
-import { isProviderError } from '../src/classified-error.js';
-import type { ChatRequest } from '../src/index.js';
 import {
   AbortedWithPartialError,
   partialTextOf,
@@ -14,26 +12,15 @@ import {
 } from '../src/stream/interruption.js';
 import type { StreamEvent } from '../src/stream-event.js';
 import {
+  ask,
   closeRigs,
-  MODEL,
+  keyFreeClassification,
   messageRequests,
   rejectionOf,
-  SECRET_KEY,
   startRig,
-} from './adapter-anthropic-support.js';
+} from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
-
-function ask(stream: boolean): ChatRequest {
-  return { model: MODEL, messages: [{ role: 'user', content: 'Hello?' }], stream };
-}
-
-/** The classification of `error`, which must be a ProviderError free of the key. */
-function classifiedOf(error: unknown) {
-  if (!isProviderError(error)) throw new Error(`not a ProviderError: ${String(error)}`);
-  expect(JSON.stringify(error)).not.toContain(SECRET_KEY);
-  return error.classified;
-}
 
 describe('anthropic-messages: interrupted streams keep the partial text', () => {
   // Frames: message_start, ping, content_block_start, then 6-character text deltas.
@@ -46,7 +33,7 @@ describe('anthropic-messages: interrupted streams keep the partial text', () => 
     });
     const error = await rejectionOf(provider.chat(ask(true), { onEvent: () => undefined }));
     expect(error).toBeInstanceOf(StreamTimeoutError);
-    expect(classifiedOf(error)).toMatchObject({ reason: 'timeout', retryable: true });
+    expect(keyFreeClassification(error)).toMatchObject({ reason: 'timeout', retryable: true });
     expect(partialTextOf(error)).toBe('Hello there,');
   });
 
@@ -62,14 +49,14 @@ describe('anthropic-messages: interrupted streams keep the partial text', () => 
     expect(streamed).toBeInstanceOf(StreamTimeoutError);
     expect(partialTextOf(streamed)).toBe('');
     const plain = await rejectionOf(provider.chat(ask(false)));
-    expect(classifiedOf(plain).reason).toBe('timeout');
+    expect(keyFreeClassification(plain).reason).toBe('timeout');
   });
 
   it('a connection dropped mid-stream is a classified error keeping the text', async () => {
     const { provider } = await startRig(partialTurn().fault(faults.disconnect(5)));
     const events: StreamEvent[] = [];
     const error = await rejectionOf(provider.chat(ask(true), { onEvent: (e) => events.push(e) }));
-    expect(classifiedOf(error)).toMatchObject({ reason: 'server_error', retryable: true });
+    expect(keyFreeClassification(error)).toMatchObject({ reason: 'server_error', retryable: true });
     expect(partialTextOf(error)).toBe('Hello there,');
     expect(events.some((e) => e.type === 'done')).toBe(false);
   });

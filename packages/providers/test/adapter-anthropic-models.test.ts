@@ -2,7 +2,7 @@
 import { script } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicMessagesProvider } from '../src/adapters/anthropic-provider.js';
-import { closeRigs, MODEL, SECRET_KEY, startRig } from './adapter-anthropic-support.js';
+import { closeRigs, MODEL, SECRET_KEY, startRig } from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
 

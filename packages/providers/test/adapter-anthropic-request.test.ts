@@ -14,7 +14,7 @@ import {
   SECRET_KEY,
   sentBody,
   startRig,
-} from './adapter-anthropic-support.js';
+} from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
 

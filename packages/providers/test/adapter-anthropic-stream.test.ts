@@ -17,7 +17,7 @@ import type { ChatRequest } from '../src/index.js';
 import { partialTextOf } from '../src/stream/interruption.js';
 import type { StreamEvent } from '../src/stream-event.js';
 import { assertValidChatResponse, assertValidStreamOrder } from '../src/testing.js';
-import { closeRigs, MODEL, rejectionOf, startRig } from './adapter-anthropic-support.js';
+import { closeRigs, MODEL, rejectionOf, startRig } from './support/adapter-anthropic.js';
 
 afterEach(closeRigs);
 

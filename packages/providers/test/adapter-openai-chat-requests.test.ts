@@ -6,19 +6,18 @@
 import type { ChatMessage, ToolSchema } from '@hermes/protocol';
 import { script } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
-import type { AdapterOptions } from '../src/adapters/adapter-options.js';
 import { OpenAIChatProvider } from '../src/adapters/openai-chat-provider.js';
 import { isAbortError } from '../src/index.js';
-import { API_KEY, rawEventStream, useScriptedServer } from './adapter-openai-harness.js';
+import {
+  API_KEY,
+  hello,
+  rawEventStream,
+  useScriptedServer,
+} from './support/adapter-openai-harness.js';
 
 const server = useScriptedServer();
-const chatProvider = (
-  builder: Parameters<typeof server.start>[1],
-  options: Partial<AdapterOptions> = {},
-) => server.start('openai-chat', builder, options);
+const chatProvider = server.startFor('openai-chat');
 const sentBody = server.sentBody;
-
-const hello: ChatMessage[] = [{ role: 'user', content: 'Hello?' }];
 
 const readTool: ToolSchema = {
   type: 'function',

@@ -4,38 +4,35 @@
  * reasons) resolved into one normalized response.
  */
 
-import type { ChatMessage } from '@hermes/protocol';
 import { script } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../src/index.js';
 import {
   assertValidChatResponse,
   assertValidStreamOrder,
   collectStreamText,
-  describeModelProviderContract,
 } from '../src/testing.js';
-import { contractSetup, useScriptedServer } from './adapter-openai-harness.js';
+import {
+  chatCollecting,
+  describeContractOverTestkit,
+  hello,
+  useScriptedServer,
+} from './support/adapter-openai-harness.js';
 
 const server = useScriptedServer();
-const chatProvider = (builder: Parameters<typeof server.start>[1]) =>
-  server.start('openai-chat', builder);
+const chatProvider = server.startFor('openai-chat');
 const sentBody = server.sentBody;
 
-const hello: ChatMessage[] = [{ role: 'user', content: 'Hello?' }];
-
-const contract = contractSetup('openai-chat');
-describeModelProviderContract('openai-chat over the testkit', contract.factory, contract.options);
+describeContractOverTestkit('openai-chat');
 
 describe('OpenAIChatProvider streaming', () => {
   it('streams text into well-ordered events and one normalized response', async () => {
     const provider = await chatProvider(
       script().text('Hello from the scripted model.').chunking({ textChunkSize: 4 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-4o', messages: hello },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-4o',
+      messages: hello,
+    });
     assertValidChatResponse(response);
     assertValidStreamOrder(events);
     expect(response.message.content).toBe('Hello from the scripted model.');
@@ -54,11 +51,10 @@ describe('OpenAIChatProvider streaming', () => {
     const provider = await chatProvider(
       script().reasoning('First, think it through.').text('Answer.').chunking({ textChunkSize: 5 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'deepseek-reasoner', messages: hello },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'deepseek-reasoner',
+      messages: hello,
+    });
     assertValidStreamOrder(events);
     expect(response.message.reasoning).toBe('First, think it through.');
     expect(response.message.content).toBe('Answer.');
@@ -74,11 +70,10 @@ describe('OpenAIChatProvider streaming', () => {
         .toolCall('search', '{"query": "café \\"q\\"", "limit": 5}', 'call_search')
         .chunking({ argumentsChunkSize: 3, interleaveToolCalls: true }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-4o', messages: hello },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-4o',
+      messages: hello,
+    });
     assertValidStreamOrder(events);
     expect(response.finishReason).toBe('tool_calls');
     expect(response.message.content).toBeNull();
@@ -104,11 +99,10 @@ describe('OpenAIChatProvider streaming', () => {
         .text('ok')
         .usage({ inputTokens: 100, cacheReadTokens: 40, outputTokens: 20, reasoningTokens: 5 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-4o', messages: hello },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-4o',
+      messages: hello,
+    });
     const usage = {
       inputTokens: 100,
       outputTokens: 20,
@@ -141,11 +135,11 @@ describe('OpenAIChatProvider without streaming', () => {
         .toolCall('run', { cmd: 'ls' }, 'call_1')
         .usage({ inputTokens: 9, cacheReadTokens: 3, outputTokens: 4 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-4o', messages: hello, stream: false },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-4o',
+      messages: hello,
+      stream: false,
+    });
     expect(sentBody().stream).toBe(false);
     expect(sentBody()).not.toHaveProperty('stream_options');
     assertValidStreamOrder(events);

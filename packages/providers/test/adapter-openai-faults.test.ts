@@ -11,7 +11,7 @@ import {
   type OpenAIProtocol,
   SECRET_PART,
   useScriptedServer,
-} from './adapter-openai-harness.js';
+} from './support/adapter-openai-harness.js';
 
 type Protocol = OpenAIProtocol;
 

@@ -14,9 +14,12 @@ import {
   type StreamEvent,
   StreamTimeoutError,
 } from '../src/index.js';
-import { type OpenAIProtocol, useScriptedServer } from './adapter-openai-harness.js';
+import { type OpenAIProtocol, useScriptedServer } from './support/adapter-openai-harness.js';
 
 type Protocol = OpenAIProtocol;
+
+/** How `vi.waitFor` polls for the moment to abort: often, and patiently on a loaded machine. */
+const POLL = { timeout: 5_000, interval: 5 };
 
 /**
  * How many frames each protocol sends before the second text delta of a 5-character chunking:
@@ -141,10 +144,7 @@ for (const protocol of ['openai-chat', 'openai-responses'] as const) {
       const outcome = rejection(
         provider.chat(request(), { signal: controller.signal, onEvent: (e) => events.push(e) }),
       );
-      await vi.waitFor(() => expect(streamedText(events).length).toBeGreaterThanOrEqual(4), {
-        timeout: 5_000,
-        interval: 5,
-      });
+      await vi.waitFor(() => expect(streamedText(events).length).toBeGreaterThanOrEqual(4), POLL);
       const abortedAt = performance.now();
       controller.abort();
       const { error, at } = await outcome;
@@ -161,10 +161,7 @@ for (const protocol of ['openai-chat', 'openai-responses'] as const) {
       const provider = await providerFor(protocol, script().text(TEXT).delay(5_000));
       const controller = new AbortController();
       const outcome = rejection(provider.chat(request(false), { signal: controller.signal }));
-      await vi.waitFor(() => expect(server.current().requests).toHaveLength(1), {
-        timeout: 5_000,
-        interval: 5,
-      });
+      await vi.waitFor(() => expect(server.current().requests).toHaveLength(1), POLL);
       const abortedAt = performance.now();
       controller.abort();
       const { error, at } = await outcome;

@@ -8,14 +8,16 @@ import { script } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
 import { isProviderError, type StreamEvent } from '../src/index.js';
 import { assertValidStreamOrder } from '../src/testing.js';
-import { API_KEY, rawEventStream, useScriptedServer } from './adapter-openai-harness.js';
+import {
+  API_KEY,
+  hello,
+  rawEventStream,
+  useScriptedServer,
+} from './support/adapter-openai-harness.js';
 
 const server = useScriptedServer();
-const responsesProvider = (builder: Parameters<typeof server.start>[1]) =>
-  server.start('openai-responses', builder);
+const responsesProvider = server.startFor('openai-responses');
 const sentBody = server.sentBody;
-
-const hello: ChatMessage[] = [{ role: 'user', content: 'Hello?' }];
 
 const readTool: ToolSchema = {
   type: 'function',

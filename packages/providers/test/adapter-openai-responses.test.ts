@@ -3,31 +3,25 @@
  * contract, and streamed and JSON answers (text, reasoning summaries, function calls, usage, end
  * states) resolved into one normalized response.
  */
-import type { ChatMessage } from '@hermes/protocol';
 import { script } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../src/index.js';
 import {
   assertValidChatResponse,
   assertValidStreamOrder,
   collectStreamText,
-  describeModelProviderContract,
 } from '../src/testing.js';
-import { contractSetup, useScriptedServer } from './adapter-openai-harness.js';
+import {
+  chatCollecting,
+  describeContractOverTestkit,
+  hello,
+  useScriptedServer,
+} from './support/adapter-openai-harness.js';
 
 const server = useScriptedServer();
-const responsesProvider = (builder: Parameters<typeof server.start>[1]) =>
-  server.start('openai-responses', builder);
+const responsesProvider = server.startFor('openai-responses');
 const sentBody = server.sentBody;
 
-const hello: ChatMessage[] = [{ role: 'user', content: 'Hello?' }];
-
-const contract = contractSetup('openai-responses');
-describeModelProviderContract(
-  'openai-responses over the testkit',
-  contract.factory,
-  contract.options,
-);
+describeContractOverTestkit('openai-responses');
 
 describe('OpenAIResponsesProvider answers', () => {
   it('streams reasoning summaries, text and split function calls into one normalized response', async () => {
@@ -40,11 +34,10 @@ describe('OpenAIResponsesProvider answers', () => {
         .chunking({ textChunkSize: 3, argumentsChunkSize: 4 })
         .usage({ inputTokens: 120, cacheReadTokens: 30, outputTokens: 45, reasoningTokens: 12 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-5', messages: hello },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-5',
+      messages: hello,
+    });
     assertValidChatResponse(response);
     assertValidStreamOrder(events);
     expect(collectStreamText(events)).toBe('Let me check.');
@@ -106,11 +99,11 @@ describe('OpenAIResponsesProvider answers', () => {
         .toolCall('run', { cmd: 'ls' }, 'call_1')
         .usage({ inputTokens: 9, cacheReadTokens: 3, outputTokens: 4 }),
     );
-    const events: StreamEvent[] = [];
-    const response = await provider.chat(
-      { model: 'gpt-5', messages: hello, stream: false },
-      { onEvent: (e) => events.push(e) },
-    );
+    const { response, events } = await chatCollecting(provider, {
+      model: 'gpt-5',
+      messages: hello,
+      stream: false,
+    });
     expect(sentBody().stream).toBe(false);
     assertValidStreamOrder(events);
     expect(response.message).toMatchObject({

@@ -20,6 +20,7 @@ import {
   MISSING_API_KEY_CODE,
   parseProviderConfig,
 } from '../src/provider-config.js';
+import { answerOf } from './support/provider-doubles.js';
 
 const SECRET = 'sk-test-SECRET1234567890';
 
@@ -37,19 +38,9 @@ function stubAdapter(name: string, failures: ProviderError[] = []) {
       calls.push({ apiKey: this.options.apiKey, model: request.model });
       const failure = failures.shift();
       if (failure !== undefined) return Promise.reject(failure);
-      return Promise.resolve({
-        message: { role: 'assistant', content: `${name} answered` },
-        finishReason: 'stop',
-        usage: {
-          inputTokens: 1,
-          outputTokens: 1,
-          cacheReadTokens: 0,
-          cacheWriteTokens: 0,
-          reasoningTokens: 0,
-        },
-        model: request.model,
-        provider: this.options.providerName ?? name,
-      });
+      return Promise.resolve(
+        answerOf(request, `${name} answered`, this.options.providerName ?? name),
+      );
     }
   }
   return { Stub, built, calls };

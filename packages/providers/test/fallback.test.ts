@@ -17,6 +17,7 @@ import {
   warrantsFallback,
 } from '../src/fallback/index.js';
 import { ModelProvider } from '../src/model-provider.js';
+import { answerOf, streamPartialText } from './support/provider-doubles.js';
 
 function classified(reason: FailureReason, extra: Partial<ClassifiedError> = {}): ClassifiedError {
   return {
@@ -51,25 +52,10 @@ class StepProvider extends ModelProvider {
     const step = this.steps.length > 1 ? this.steps.shift() : this.steps[0];
     if (step === undefined) throw new Error('no steps');
     if ('fail' in step) {
-      if (step.streamFirst) {
-        options.onEvent?.({ type: 'text_start', index: 0 });
-        options.onEvent?.({ type: 'text_delta', index: 0, delta: 'partial' });
-      }
+      if (step.streamFirst) streamPartialText(options);
       return Promise.reject(new ProviderError(step.fail));
     }
-    return Promise.resolve({
-      message: { role: 'assistant', content: step.text },
-      finishReason: 'stop',
-      usage: {
-        inputTokens: 1,
-        outputTokens: 1,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-      },
-      model: request.model,
-      provider: this.name,
-    });
+    return Promise.resolve(answerOf(request, step.text, this.name));
   }
 
   override close(): Promise<void> {

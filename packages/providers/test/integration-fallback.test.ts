@@ -1,38 +1,19 @@
 // The fallback chain end to end: createProvider with a primary on OpenAI Chat Completions and a
 // fallback on Anthropic Messages, each on its own testkit server, over real HTTP.
-import {
-  faults,
-  type ScriptBuilder,
-  type ScriptedServer,
-  script,
-  startScriptedServer,
-} from '@hermes/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../src/chat-request.js';
+import { faults, type ScriptedServer, script } from '@hermes/testkit';
+import { describe, expect, it } from 'vitest';
 import { createProvider } from '../src/create-provider.js';
 import type { FallbackActivation } from '../src/fallback/index.js';
+import { recordingSleep, streamedHello, useScriptedServers } from './support/integration.js';
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useScriptedServers();
 
-async function serve(builder: ScriptBuilder): Promise<ScriptedServer> {
-  const server = await startScriptedServer(builder);
-  servers.push(server);
-  return server;
-}
-
-const ASK: ChatRequest = {
-  model: 'primary-model',
-  messages: [{ role: 'user', content: 'Hello?' }],
-  stream: true,
-};
+const ASK = streamedHello('primary-model');
 
 /** Primary `openrouter` on `primary`, one fallback `anthropic` entry on `backup`. */
 function chain(primary: ScriptedServer, backup: ScriptedServer) {
   const activations: FallbackActivation[] = [];
-  const waits: number[] = [];
+  const { sleep, waits } = recordingSleep();
   const created = createProvider(
     {
       provider: 'openrouter',
@@ -50,10 +31,7 @@ function chain(primary: ScriptedServer, backup: ScriptedServer) {
     },
     {
       env: { PRIMARY_KEY: 'sk-primary-000000000001', BACKUP_KEY: 'sk-ant-backup-0000000002' },
-      sleep: (ms) => {
-        waits.push(ms);
-        return Promise.resolve();
-      },
+      sleep,
       onFallback: (activation) => activations.push(activation),
     },
   );

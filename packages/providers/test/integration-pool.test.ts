@@ -1,32 +1,17 @@
 // Credential pools end to end: createProvider → PooledProvider → the real OpenAI Chat adapter →
 // real HTTP to the testkit, with pool state in the per-test HERMES_HOME.
 import { readFileSync } from 'node:fs';
-import {
-  faults,
-  type ScriptBuilder,
-  type ScriptedServer,
-  script,
-  startScriptedServer,
-} from '@hermes/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../src/chat-request.js';
+import { faults, type ScriptedServer, script } from '@hermes/testkit';
+import { describe, expect, it } from 'vitest';
 import { type CreateProviderDeps, createProvider } from '../src/create-provider.js';
 import { defaultCredentialPoolPath, fingerprintKey } from '../src/credentials/index.js';
+import { streamedHello, useScriptedServers } from './support/integration.js';
 
 const FIRST = 'sk-first-key-000000000001';
 const SECOND = 'sk-second-key-00000000002';
 const MINUTE = 60_000;
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(builder: ScriptBuilder): Promise<ScriptedServer> {
-  const server = await startScriptedServer(builder);
-  servers.push(server);
-  return server;
-}
+const serve = useScriptedServers();
 
 class Clock {
   time = Date.UTC(2026, 0, 1);
@@ -49,11 +34,7 @@ function pooled(server: ScriptedServer, extra: Partial<CreateProviderDeps> = {})
   );
 }
 
-const ASK: ChatRequest = {
-  model: 'scripted-model',
-  messages: [{ role: 'user', content: 'Hello?' }],
-  stream: true,
-};
+const ASK = streamedHello();
 
 function keysUsed(server: ScriptedServer): Array<string | undefined> {
   return server.requests.map((request) => request.headers.authorization);

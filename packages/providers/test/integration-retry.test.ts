@@ -1,38 +1,19 @@
 // Retries end to end: createProvider's callWithRetry around the real OpenAI Chat adapter, over
 // real HTTP to the testkit, with an injected sleep so nothing really waits.
-import {
-  faults,
-  type ScriptBuilder,
-  type ScriptedServer,
-  script,
-  startScriptedServer,
-} from '@hermes/testkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { faults, type ScriptedServer, script } from '@hermes/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../src/abort.js';
-import type { ChatRequest } from '../src/chat-request.js';
 import { createProvider } from '../src/create-provider.js';
 import type { ProviderRetryConfig } from '../src/provider-config.js';
 import { partialTextOf } from '../src/stream/index.js';
+import { recordingSleep, streamedHello, useScriptedServers } from './support/integration.js';
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useScriptedServers();
 
-async function serve(builder: ScriptBuilder): Promise<ScriptedServer> {
-  const server = await startScriptedServer(builder);
-  servers.push(server);
-  return server;
-}
-
-const ASK: ChatRequest = {
-  model: 'scripted-model',
-  messages: [{ role: 'user', content: 'Hello?' }],
-  stream: true,
-};
+const ASK = streamedHello();
 
 function build(server: ScriptedServer, retry?: ProviderRetryConfig) {
-  const waits: number[] = [];
+  const { sleep, waits } = recordingSleep();
   const created = createProvider(
     {
       provider: 'local',
@@ -43,13 +24,19 @@ function build(server: ScriptedServer, retry?: ProviderRetryConfig) {
     },
     {
       env: {},
-      sleep: (ms) => {
-        waits.push(ms);
-        return Promise.resolve();
-      },
+      sleep,
     },
   );
   return { ...created, waits };
+}
+
+/** A first answer whose connection drops after some visible text, then a complete second one. */
+function cutOffThenComplete() {
+  return script()
+    .text('The first half of an answer that will be cut off')
+    .fault(faults.disconnect(3))
+    .next()
+    .text('a complete second answer');
 }
 
 describe('retry over HTTP', () => {
@@ -75,13 +62,7 @@ describe('retry over HTTP', () => {
   });
 
   it('does not retry once visible text has streamed', async () => {
-    const server = await serve(
-      script()
-        .text('The first half of an answer that will be cut off')
-        .fault(faults.disconnect(3))
-        .next()
-        .text('a complete second answer'),
-    );
+    const server = await serve(cutOffThenComplete());
     const { provider, waits } = build(server);
     const shown: string[] = [];
     const error = await provider
@@ -95,13 +76,7 @@ describe('retry over HTTP', () => {
   });
 
   it('retries after visible text when the caller opts in', async () => {
-    const server = await serve(
-      script()
-        .text('The first half of an answer that will be cut off')
-        .fault(faults.disconnect(3))
-        .next()
-        .text('a complete second answer'),
-    );
+    const server = await serve(cutOffThenComplete());
     const { provider } = build(server, { retryAfterVisibleText: true, baseMs: 1 });
     const response = await provider.chat(ASK);
     expect(response.message.content).toBe('a complete second answer');

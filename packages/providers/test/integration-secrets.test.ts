@@ -1,35 +1,17 @@
 // No API key leaks out of createProvider's stack: not in error messages, not in serialized
 // errors, not in fallback notifications — even when the service echoes the key back.
 import { inspect } from 'node:util';
-import {
-  type ScriptBuilder,
-  type ScriptedServer,
-  script,
-  startScriptedServer,
-} from '@hermes/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../src/chat-request.js';
+import { script } from '@hermes/testkit';
+import { describe, expect, it } from 'vitest';
 import { createProvider } from '../src/create-provider.js';
 import type { FallbackActivation } from '../src/fallback/index.js';
+import { streamedHello, useScriptedServers } from './support/integration.js';
 
 const SECRET = 'sk-test-SECRET1234567890';
 
-const servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useScriptedServers();
 
-async function serve(builder: ScriptBuilder): Promise<ScriptedServer> {
-  const server = await startScriptedServer(builder);
-  servers.push(server);
-  return server;
-}
-
-const ASK: ChatRequest = {
-  model: 'scripted-model',
-  messages: [{ role: 'user', content: 'Hello?' }],
-  stream: true,
-};
+const ASK = streamedHello();
 
 /** A 401 whose message quotes the key, as some services do. */
 const echoingUnauthorized = {

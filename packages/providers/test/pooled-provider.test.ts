@@ -17,6 +17,7 @@ import {
 import { ModelProvider } from '../src/model-provider.js';
 import { PooledProvider, PROBE_API_KEY } from '../src/pooled-provider.js';
 import { describeModelProviderContract } from '../src/testing.js';
+import { answerOf, streamPartialText } from './support/provider-doubles.js';
 import { ScriptedProvider } from './support/scripted-provider.js';
 
 function failure(reason: FailureReason): ClassifiedError {
@@ -54,25 +55,10 @@ class KeyedAdapter extends ModelProvider {
     }
     if ('raw' in behaviour) return Promise.reject(behaviour.raw);
     if ('fail' in behaviour) {
-      if (behaviour.streamFirst) {
-        options.onEvent?.({ type: 'text_start', index: 0 });
-        options.onEvent?.({ type: 'text_delta', index: 0, delta: 'partial' });
-      }
+      if (behaviour.streamFirst) streamPartialText(options);
       return Promise.reject(new ProviderError(failure(behaviour.fail)));
     }
-    return Promise.resolve({
-      message: { role: 'assistant', content: behaviour.answer },
-      finishReason: 'stop',
-      usage: {
-        inputTokens: 1,
-        outputTokens: 1,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-      },
-      model: request.model,
-      provider: this.name,
-    });
+    return Promise.resolve(answerOf(request, behaviour.answer, this.name));
   }
 
   override listModels() {

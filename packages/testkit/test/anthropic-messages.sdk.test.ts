@@ -5,21 +5,16 @@
  * usage and errors.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, assert, describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { ScriptTurnInput } from '../src/script.ts';
-import { type ScriptedServer, startScriptedServer } from '../src/server.ts';
+import { useScriptedServer } from './support/scripted-server.ts';
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = useScriptedServer();
 
 async function clientFor(...turns: ScriptTurnInput[]): Promise<Anthropic> {
-  server = await startScriptedServer({ turns });
+  const started = await server.start({ turns });
   return new Anthropic({
-    baseURL: server.baseUrl('anthropic-messages'),
+    baseURL: started.baseUrl('anthropic-messages'),
     apiKey: 't',
     maxRetries: 0,
   });
@@ -81,7 +76,7 @@ describe('anthropic-messages with the official @anthropic-ai/sdk client', () => 
     expect(message.content).toMatchObject(expectedContent);
     expect(message.stop_reason).toBe('tool_use');
     expect(message.usage).toMatchObject(expectedUsage);
-    expect(server?.requests[0]).toMatchObject({ path: '/v1/messages', stream: false });
+    expect(server.current().requests[0]).toMatchObject({ path: '/v1/messages', stream: false });
   });
 
   it('gives the same message through messages.stream().finalMessage()', async () => {

@@ -1,15 +1,11 @@
 /** The Anthropic Messages encoder on its own: body shapes, event order, chunking, ids, usage. */
 import { describe, expect, it } from 'vitest';
 import { anthropicMessagesEncoder as encoder } from '../src/protocols/anthropic-messages.ts';
-import type { EncodeContext, SseFrame } from '../src/protocols/encoder.ts';
+import type { SseFrame } from '../src/protocols/encoder.ts';
 import { type ScriptTurnInput, ScriptTurnSchema } from '../src/script.ts';
+import { EVERY_USAGE_FIELD, fixedContext } from './support/encoder-fixtures.ts';
 
-const context: EncodeContext = {
-  model: 'claude-test',
-  includeUsage: false,
-  responseId: 'm1',
-  created: 1_700_000_000,
-};
+const context = fixedContext('claude-test', 'm1');
 
 type Json = Record<string, unknown> & {
   content: Array<Record<string, unknown>>;
@@ -40,13 +36,7 @@ const richTurn: ScriptTurnInput = {
     { id: 'toolu_fixed', name: 'search', arguments: { query: 'cats', limit: 3 } },
     { name: 'write', arguments: '{"path": "a.txt"}' },
   ],
-  usage: {
-    inputTokens: 10,
-    cacheReadTokens: 5,
-    cacheWriteTokens: 2,
-    outputTokens: 7,
-    reasoningTokens: 3,
-  },
+  usage: EVERY_USAGE_FIELD,
   chunking: { textChunkSize: 4, argumentsChunkSize: 5 },
 };
 

@@ -1,20 +1,21 @@
 /** Every fault kind over real HTTP: HTTP errors, stalls, disconnects, raw bodies and delays. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults.ts';
 import type { FaultInput, ScriptTurnInput } from '../src/script.ts';
-import { type ScriptedServer, startScriptedServer } from '../src/server.ts';
-import { chatBody, postJson, readUntilEnd, settlesWithin, sseData } from './http-helpers.ts';
+import type { ScriptedServer } from '../src/server.ts';
+import {
+  chatBody,
+  postJson,
+  readUntilEnd,
+  settlesWithin,
+  sseData,
+} from './support/http-helpers.ts';
+import { useScriptedServer } from './support/scripted-server.ts';
 
-let server: ScriptedServer | undefined;
+const server = useScriptedServer();
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(...turns: ScriptTurnInput[]): Promise<ScriptedServer> {
-  server = await startScriptedServer({ turns });
-  return server;
+function start(...turns: ScriptTurnInput[]): Promise<ScriptedServer> {
+  return server.start({ turns });
 }
 
 function chat(s: ScriptedServer, extra: Record<string, unknown> = {}, signal?: AbortSignal) {

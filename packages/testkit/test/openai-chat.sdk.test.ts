@@ -3,22 +3,18 @@
  * real HTTP to the scripted server, sees exactly what the script says.
  */
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { script } from '../src/builder.ts';
 import { faults } from '../src/faults.ts';
 import type { ScriptTurnInput } from '../src/script.ts';
-import { type ScriptedServer, type ScriptSource, startScriptedServer } from '../src/server.ts';
+import type { ScriptSource } from '../src/server.ts';
+import { useScriptedServer } from './support/scripted-server.ts';
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = useScriptedServer();
 
 async function clientFor(source: ScriptSource): Promise<OpenAI> {
-  server = await startScriptedServer(source);
-  return new OpenAI({ baseURL: server.baseUrl('openai-chat'), apiKey: 'test', maxRetries: 0 });
+  const started = await server.start(source);
+  return new OpenAI({ baseURL: started.baseUrl('openai-chat'), apiKey: 'test', maxRetries: 0 });
 }
 
 const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Hello' }];
@@ -69,8 +65,8 @@ describe('openai client: chat.completions.create', () => {
       [expect.stringMatching(/^call_/), 'search', { query: 'café "quoted"', limit: 5 }],
     ]);
     expect(completion.usage).toMatchObject(expectedUsage);
-    expect(server?.requests[0]?.headers.authorization).toBe('Bearer test');
-    expect(server?.requests[0]?.body).toMatchObject({ model: 'gpt-test', messages });
+    expect(server.current().requests[0]?.headers.authorization).toBe('Bearer test');
+    expect(server.current().requests[0]?.body).toMatchObject({ model: 'gpt-test', messages });
   });
 
   it('reassembles a stream of text, reasoning and interleaved split tool calls exactly', async () => {

@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { EncodeContext } from '../src/protocols/encoder.ts';
 import { openaiChatEncoder } from '../src/protocols/openai-chat.ts';
 import { type ScriptTurnInput, ScriptTurnSchema } from '../src/script.ts';
+import { EVERY_USAGE_FIELD, fixedContext } from './support/encoder-fixtures.ts';
 
-const context: EncodeContext = {
-  model: 'gpt-test',
-  includeUsage: true,
-  responseId: 'abc123',
-  created: 1_700_000_000,
-};
+const context = fixedContext('gpt-test', 'abc123', true);
 
 function turn(input: ScriptTurnInput) {
   return ScriptTurnSchema.parse(input);
@@ -40,13 +36,7 @@ describe('openaiChatEncoder.json', () => {
       turn({
         text: 'Hi',
         reasoning: 'think',
-        usage: {
-          inputTokens: 10,
-          cacheReadTokens: 5,
-          cacheWriteTokens: 2,
-          outputTokens: 7,
-          reasoningTokens: 3,
-        },
+        usage: EVERY_USAGE_FIELD,
       }),
       context,
     );

@@ -5,20 +5,15 @@
  */
 import OpenAI from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { afterEach, assert, describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { ScriptTurnInput } from '../src/script.ts';
-import { type ScriptedServer, startScriptedServer } from '../src/server.ts';
+import { useScriptedServer } from './support/scripted-server.ts';
 
-let server: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = useScriptedServer();
 
 async function clientFor(...turns: ScriptTurnInput[]): Promise<OpenAI> {
-  server = await startScriptedServer({ turns });
-  return new OpenAI({ baseURL: server.baseUrl('openai-responses'), apiKey: 't', maxRetries: 0 });
+  const started = await server.start({ turns });
+  return new OpenAI({ baseURL: started.baseUrl('openai-responses'), apiKey: 't', maxRetries: 0 });
 }
 
 const richTurn: ScriptTurnInput = {
@@ -66,7 +61,7 @@ describe('openai-responses with the official openai client', () => {
     expect(response.id).toMatch(/^resp_/);
     expect(response.status).toBe('completed');
     expect(response.model).toBe('gpt-scripted');
-    expect(server?.requests[0]).toMatchObject({
+    expect(server.current().requests[0]).toMatchObject({
       path: '/v1/responses',
       protocol: 'openai-responses',
     });
@@ -119,7 +114,7 @@ describe('openai-responses with the official openai client', () => {
     expect(snapshots.at(-1)).toBe(richTurn.text);
     expect(calls(response.output)).toEqual(expectedCalls);
     expect(response.usage).toEqual(expectedUsage);
-    expect(server?.requests[0]?.stream).toBe(true);
+    expect(server.current().requests[0]?.stream).toBe(true);
   });
 
   it('reports an answer cut off by the output limit as incomplete, streamed or not', async () => {

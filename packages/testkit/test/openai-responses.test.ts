@@ -1,15 +1,11 @@
 /** The OpenAI Responses encoder on its own: body shapes, event order, chunking, ids, usage. */
 import { describe, expect, it } from 'vitest';
-import type { EncodeContext, SseFrame } from '../src/protocols/encoder.ts';
+import type { SseFrame } from '../src/protocols/encoder.ts';
 import { openaiResponsesEncoder as encoder } from '../src/protocols/openai-responses.ts';
 import { type ScriptTurnInput, ScriptTurnSchema } from '../src/script.ts';
+import { EVERY_USAGE_FIELD, fixedContext } from './support/encoder-fixtures.ts';
 
-const context: EncodeContext = {
-  model: 'gpt-test',
-  includeUsage: false,
-  responseId: 'r1',
-  created: 1_700_000_000,
-};
+const context = fixedContext('gpt-test', 'r1');
 
 type Json = Record<string, unknown> & {
   output: Array<Record<string, unknown>>;
@@ -37,13 +33,7 @@ const richTurn: ScriptTurnInput = {
     { id: 'call_fixed', name: 'read_file', arguments: { path: '/tmp/a.txt', lines: 10 } },
     { name: 'broken', arguments: '{"x": [1, 2' },
   ],
-  usage: {
-    inputTokens: 10,
-    cacheReadTokens: 5,
-    cacheWriteTokens: 2,
-    outputTokens: 7,
-    reasoningTokens: 3,
-  },
+  usage: EVERY_USAGE_FIELD,
   chunking: { textChunkSize: 5, argumentsChunkSize: 4 },
 };
 

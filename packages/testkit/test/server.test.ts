@@ -1,21 +1,16 @@
 /** The scripted server over real HTTP: routing, recording, matching, `times`, exhaustion, models. */
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { script } from '../src/builder.ts';
 import type { ScriptTurnInput } from '../src/script.ts';
 import { type ScriptedServer, type ScriptSource, startScriptedServer } from '../src/server.ts';
-import { chatBody, postJson, sseData } from './http-helpers.ts';
+import { chatBody, postJson, sseData } from './support/http-helpers.ts';
+import { useScriptedServer } from './support/scripted-server.ts';
 
-let server: ScriptedServer | undefined;
+const server = useScriptedServer();
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(source: ScriptSource): Promise<ScriptedServer> {
-  server = await startScriptedServer(source);
-  return server;
+function start(source: ScriptSource): Promise<ScriptedServer> {
+  return server.start(source);
 }
 
 async function chatText(s: ScriptedServer, text: string, extra: Record<string, unknown> = {}) {
@@ -171,17 +166,14 @@ describe('routing', () => {
   });
 
   it('answers a body over maxBodyBytes with 413 in the protocol error shape', async () => {
-    server = await startScriptedServer({ turns: [{ text: 'x' }] }, { maxBodyBytes: 1000 });
-    const response = await postJson(
-      `${server.url}/v1/chat/completions`,
-      chatBody('y'.repeat(5000)),
-    );
+    const s = await server.start({ turns: [{ text: 'x' }] }, { maxBodyBytes: 1000 });
+    const response = await postJson(`${s.url}/v1/chat/completions`, chatBody('y'.repeat(5000)));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({
       error: { message: expect.stringContaining('1000 bytes') },
     });
-    expect(server.remaining()).toBe(1);
-    expect(server.requests).toHaveLength(1);
+    expect(s.remaining()).toBe(1);
+    expect(s.requests).toHaveLength(1);
   });
 
   it('answers a field of the wrong type with 400 naming the field', async () => {

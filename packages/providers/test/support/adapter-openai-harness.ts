@@ -3,6 +3,7 @@
  * it), an adapter pointed at it, the request bodies it recorded, hand-written SSE bodies, and the
  * factory that runs the ModelProvider contract suite against a fresh server.
  */
+import type { ChatMessage } from '@hermes/protocol';
 import {
   type ScriptBuilder,
   type ScriptedServer,
@@ -10,16 +11,23 @@ import {
   startScriptedServer,
 } from '@hermes/testkit';
 import { afterEach } from 'vitest';
-import type { AdapterOptions } from '../src/adapters/adapter-options.js';
-import { OpenAIChatProvider } from '../src/adapters/openai-chat-provider.js';
-import { OpenAIResponsesProvider } from '../src/adapters/openai-responses-provider.js';
-import type { ModelProvider } from '../src/index.js';
-import type { ModelProviderContractOptions, ModelProviderFactory } from '../src/testing.js';
+import type { AdapterOptions } from '../../src/adapters/adapter-options.js';
+import { OpenAIChatProvider } from '../../src/adapters/openai-chat-provider.js';
+import { OpenAIResponsesProvider } from '../../src/adapters/openai-responses-provider.js';
+import type { ChatRequest, ChatResponse, ModelProvider, StreamEvent } from '../../src/index.js';
+import {
+  describeModelProviderContract,
+  type ModelProviderContractOptions,
+  type ModelProviderFactory,
+} from '../../src/testing.js';
 
 /** A key shaped like a real one, so every redaction rule has something to catch. */
 export const API_KEY = 'sk-test-SECRET1234567890';
 /** The part of {@link API_KEY} that must never appear in an error. */
 export const SECRET_PART = 'SECRET1234567890';
+
+/** The one-message conversation most adapter tests send. */
+export const hello: ChatMessage[] = [{ role: 'user', content: 'Hello?' }];
 
 /** The two wire protocols of the OpenAI adapters. */
 export type OpenAIProtocol = 'openai-chat' | 'openai-responses';
@@ -45,21 +53,23 @@ export function useScriptedServer() {
     if (server === undefined) throw new Error('no server started in this test');
     return server;
   };
+  /** Starts the server for `builder` and returns an adapter of `protocol` pointed at it. */
+  const start = async (
+    protocol: OpenAIProtocol,
+    builder: ScriptBuilder,
+    options: Partial<AdapterOptions> = {},
+  ) => {
+    server = await startScriptedServer(builder);
+    return adapterFor(protocol, { apiKey: API_KEY, baseUrl: server.baseUrl(protocol), ...options });
+  };
   return {
     current,
-    /** Starts the server for `builder` and returns an adapter of `protocol` pointed at it. */
-    async start(
-      protocol: OpenAIProtocol,
-      builder: ScriptBuilder,
-      options: Partial<AdapterOptions> = {},
-    ) {
-      server = await startScriptedServer(builder);
-      return adapterFor(protocol, {
-        apiKey: API_KEY,
-        baseUrl: server.baseUrl(protocol),
-        ...options,
-      });
-    },
+    start,
+    /** {@link start} for one protocol, for files that test a single adapter. */
+    startFor:
+      (protocol: OpenAIProtocol) =>
+      (builder: ScriptBuilder, options: Partial<AdapterOptions> = {}) =>
+        start(protocol, builder, options),
     /** The parsed JSON body of the `n`th request the server received. */
     sentBody(n = 0): Record<string, unknown> {
       const body = current().requests[n]?.body;
@@ -96,4 +106,20 @@ export function contractSetup(protocol: OpenAIProtocol): {
       },
     },
   };
+}
+
+/** Runs the ModelProvider contract suite against the `protocol` adapter over the testkit. */
+export function describeContractOverTestkit(protocol: OpenAIProtocol): void {
+  const contract = contractSetup(protocol);
+  describeModelProviderContract(`${protocol} over the testkit`, contract.factory, contract.options);
+}
+
+/** Sends `request` through `provider`, keeping every stream event it emitted along the way. */
+export async function chatCollecting(
+  provider: ModelProvider,
+  request: ChatRequest,
+): Promise<{ response: ChatResponse; events: StreamEvent[] }> {
+  const events: StreamEvent[] = [];
+  const response = await provider.chat(request, { onEvent: (e) => events.push(e) });
+  return { response, events };
 }

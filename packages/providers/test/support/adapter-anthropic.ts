@@ -9,8 +9,11 @@ import {
   type ScriptInput,
   startScriptedServer,
 } from '@hermes/testkit';
-import type { AnthropicMessagesOptions } from '../src/adapters/anthropic-options.js';
-import { AnthropicMessagesProvider } from '../src/adapters/anthropic-provider.js';
+import { expect } from 'vitest';
+import type { AnthropicMessagesOptions } from '../../src/adapters/anthropic-options.js';
+import { AnthropicMessagesProvider } from '../../src/adapters/anthropic-provider.js';
+import { type ClassifiedError, isProviderError } from '../../src/classified-error.js';
+import type { ChatRequest } from '../../src/index.js';
 
 /** The API key every test configures; it must never appear in an error. */
 export const SECRET_KEY = 'sk-ant-test-SECRET1234567890';
@@ -70,4 +73,16 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+/** A one-message request to {@link MODEL}, streamed or not. */
+export function ask(stream: boolean): ChatRequest {
+  return { model: MODEL, messages: [{ role: 'user', content: 'Hello?' }], stream };
+}
+
+/** The classification of `error`, which must be a ProviderError whose JSON is free of the key. */
+export function keyFreeClassification(error: unknown): ClassifiedError {
+  if (!isProviderError(error)) throw new Error(`not a ProviderError: ${String(error)}`);
+  expect(JSON.stringify(error)).not.toContain(SECRET_KEY);
+  return error.classified;
 }
