@@ -1,8 +1,8 @@
 /**
  * @packageDocumentation
  * The SessionStore seam of Hermes TS: the abstract class every session store extends and the
- * records it reads and writes (sessions, messages, search hits, compaction, export). The SQLite
- * implementation arrives with issue 4. The contract suite lives in `@hermes/state/testing`.
+ * records it reads and writes (sessions, messages, search hits, compaction, export), and its SQLite
+ * implementation (`openSessionStore`). The contract suite lives in `@hermes/state/testing`.
  */
 export * from './compaction.js';
 export * from './errors.js';
@@ -10,4 +10,5 @@ export * from './search.js';
 export * from './session-export.js';
 export * from './session-record.js';
 export * from './session-store.js';
+export * from './sqlite/index.js';
 export * from './stored-message.js';
