@@ -15,7 +15,8 @@ afterEach(() => {
 });
 
 function count(table: string): number {
-  return (db?.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  if (!db) throw new Error('no database open');
+  return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
 describe('search at scale', () => {
