@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../src/sqlite/connection.js';
+import { flushFtsIndex } from '../src/sqlite/fts-index.js';
 import { sanitizeFts5Query, searchMessages } from '../src/sqlite/search/index.js';
 import { likeContains } from '../src/sqlite/search/sanitize.js';
 import { addConversation, addSession, openSearchDb } from './sqlite-search-support.js';
@@ -24,6 +25,7 @@ afterEach(() => db.close());
 function rawMatch(query: string): number[] {
   const match = sanitizeFts5Query(query);
   if (match === '') return [];
+  flushFtsIndex(db);
   const rows = db
     .prepare('SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid')
     .all(match) as { rowid: number }[];

@@ -3,9 +3,12 @@
  * index, ASCII word fragments are found by prefix queries, and a term matching more messages than
  * RANKED_CANDIDATES is ranked over its newest matches only (a session-scoped search over all).
  */
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../src/sqlite/connection.js';
+import { FTS_BATCH_ROWS, flushFtsIndex } from '../src/sqlite/fts-index.js';
 import { RANKED_CANDIDATES, searchMessages } from '../src/sqlite/search/search-messages.js';
+import { openSessionStore } from '../src/sqlite/sqlite-session-store.js';
 import { addMessage, addSession, openSearchDb } from './sqlite-search-support.js';
 
 let db: SqliteDatabase | undefined;
@@ -30,6 +33,7 @@ describe('search at scale', () => {
       content: null,
       toolCalls: [{ name: 'search_files', arguments: '{"pattern":"café"}' }],
     });
+    flushFtsIndex(db);
     expect(count('messages_fts')).toBe(3);
     expect(count('messages_trigram')).toBe(2);
     expect(searchMessages(db, '数据库').map((hit) => hit.messageId)).toEqual([cjk]);
@@ -69,5 +73,45 @@ describe('search at scale', () => {
     expect(searchMessages(db, 'deploy', { sessionId: 'old' }).map((h) => h.messageId)).toEqual([
       oldest,
     ]);
+  });
+});
+
+describe('batched full-text indexing', () => {
+  function ftsCount(store: { db: SqliteDatabase }): number {
+    return (store.db.prepare('SELECT count(*) AS n FROM messages_fts').get() as { n: number }).n;
+  }
+
+  it('indexes appends in batches, yet every append is searchable at once', async () => {
+    const store = openSessionStore({ path: join(process.env.HERMES_HOME as string, 'b.db') });
+    const session = await store.createSession({ source: 'cli' });
+    await store.appendMessages(session.id, [{ role: 'user', content: 'zebra crossing' }]);
+    expect(ftsCount(store)).toBe(0); // still in the backlog…
+    expect((await store.search('zebra')).length).toBe(1); // …until a search flushes it
+    expect(ftsCount(store)).toBe(1);
+    const batch = Array.from({ length: FTS_BATCH_ROWS }, (_, i) => ({
+      role: 'user' as const,
+      content: `row ${i}`,
+    }));
+    await store.appendMessages(session.id, batch);
+    expect(ftsCount(store)).toBe(FTS_BATCH_ROWS + 1); // a full batch is indexed by the append
+    await store.close();
+  });
+
+  it('indexes a row edited before it was indexed once, with its current text', async () => {
+    const path = join(process.env.HERMES_HOME as string, 'c.db');
+    const store = openSessionStore({ path });
+    const session = await store.createSession({ source: 'cli' });
+    const [id] = await store.appendMessages(session.id, [{ role: 'user', content: 'first draft' }]);
+    store.db.prepare('UPDATE messages SET content = ? WHERE id = ?').run('final wording', id);
+    expect(await store.search('draft')).toEqual([]);
+    expect((await store.search('wording')).map((hit) => hit.messageId)).toEqual([id]);
+    store.db.prepare('UPDATE messages SET content = ? WHERE id = ?').run('edited again', id);
+    expect(await store.search('wording')).toEqual([]);
+    expect(ftsCount(store)).toBe(1);
+    await store.close();
+    // Closing flushed everything; a read-only store searches without writing.
+    const reader = openSessionStore({ path, readonly: true });
+    expect((await reader.search('edited')).map((hit) => hit.messageId)).toEqual([id]);
+    await reader.close();
   });
 });

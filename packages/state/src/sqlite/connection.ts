@@ -132,6 +132,20 @@ function isBusy(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
+/** One transaction wrapper per handle: building it per call showed up in append profiles. */
+const runners = new WeakMap<SqliteDatabase, Database.Transaction<(fn: () => unknown) => unknown>>();
+
+function transactionRunner(
+  db: SqliteDatabase,
+): Database.Transaction<(fn: () => unknown) => unknown> {
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = db.transaction((fn: () => unknown) => fn());
+    runners.set(db, runner);
+  }
+  return runner;
+}
+
 /**
  * Runs `fn` in a `BEGIN IMMEDIATE` transaction, retrying with jittered backoff while other
  * processes hold the write lock (beyond the driver's busy timeout), up to a bounded total wait.
@@ -146,7 +160,7 @@ export async function writeTransaction<T>(
   let delay = 20;
   for (;;) {
     try {
-      return db.transaction(fn).immediate();
+      return transactionRunner(db).immediate(fn) as T;
     } catch (error) {
       if (isHermesError(error)) throw error;
       const waited = Date.now() - started;

@@ -1,8 +1,8 @@
 /**
  * Versioned schema migrations of the SQLite session store, tracked in `PRAGMA user_version`.
  *
- * Full-text decision (read by the search module): the FTS tables are filled by triggers, not by
- * the store. Columns of `messages_fts` (unicode61) and `messages_trigram` (trigram) are:
+ * Full-text decision (read by the search module): appended rows are indexed in batches behind a
+ * watermark (see {@link FTS_WATERMARK_SQL}); updates and deletes are kept in sync by triggers. Columns of `messages_fts` (unicode61) and `messages_trigram` (trigram) are:
  * - `content`: the message text. Plain `messages.content` when `content_is_json = 0`; when the
  *   content is a JSON array of parts, the `text` of its `type = 'text'` parts joined by spaces.
  * - `tool_name`: `messages.tool_name` (the tool of a `tool` row).
@@ -30,17 +30,35 @@ export interface Migration {
 }
 
 /** Text of a `messages` row as the FTS tables index it (see the header). */
-function ftsContent(row: 'new' | 'old'): string {
+function ftsContent(row: string): string {
   return `CASE WHEN ${row}.content_is_json = 1 THEN (SELECT group_concat(json_extract(p.value, '$.text'), ' ') FROM json_each(${row}.content) AS p WHERE json_extract(p.value, '$.type') = 'text') ELSE ${row}.content END`;
 }
 
-function ftsToolArgs(row: 'new' | 'old'): string {
+function ftsToolArgs(row: string): string {
   // The CASE skips the json_each subquery for the many rows without tool calls (it is costly).
   return `CASE WHEN ${row}.tool_calls IS NULL THEN NULL ELSE (SELECT group_concat(json_extract(c.value, '$.function.arguments'), ' ') FROM json_each(${row}.tool_calls) AS c) END`;
 }
 
 function ftsInsert(table: string): string {
   return `INSERT INTO ${table}(rowid, content, tool_name, tool_args) VALUES (new.id, ${ftsContent('new')}, new.tool_name, ${ftsToolArgs('new')});`;
+}
+
+/**
+ * The id through which messages are in the FTS tables. Appends do not index in their own
+ * transaction: FTS5 writes a segment at every commit, which tripled the cost of a small append.
+ * The backlog above this mark is indexed in batches (see fts-index.ts): every
+ * `FTS_BATCH_ROWS` appended rows, before every search, and on close. Updates of rows at or below
+ * the mark re-index them here; rows above it are indexed later with their current text.
+ */
+export const FTS_WATERMARK_SQL =
+  "COALESCE((SELECT CAST(value AS INTEGER) FROM kv WHERE namespace = 'state' AND key = 'fts_indexed_through'), 0)";
+
+/** Indexes the messages with ids in (@from, @to] into `table` (the trigram one: non-ASCII rows only). */
+export function backlogInsertSql(table: 'messages_fts' | 'messages_trigram'): string {
+  const where = table === 'messages_trigram' ? ` AND ${hasNonAscii('m')}` : '';
+  return `INSERT INTO ${table}(rowid, content, tool_name, tool_args)
+    SELECT m.id, ${ftsContent('m')}, m.tool_name, ${ftsToolArgs('m')} FROM messages m
+    WHERE m.id > @from AND m.id <= @to${where}`;
 }
 
 /** Indexes the new row in `messages_trigram` only when it holds non-ASCII text (see the header). */
@@ -57,7 +75,7 @@ export const TRIGRAM_FALLBACK_SQL =
   'CREATE TABLE messages_trigram (rowid INTEGER PRIMARY KEY, content TEXT, tool_name TEXT, tool_args TEXT)';
 
 /** True when the row has any character outside ASCII (GLOB on a negated code-point range). */
-function hasNonAscii(row: 'new' | 'old'): string {
+function hasNonAscii(row: string): string {
   return `(COALESCE(${row}.content, '') || COALESCE(${row}.tool_name, '') || COALESCE(${row}.tool_calls, '')) GLOB '*[^' || char(1) || '-' || char(127) || ']*'`;
 }
 
@@ -112,15 +130,12 @@ const CREATE_TABLES = [
 const CREATE_FTS = [
   "CREATE VIRTUAL TABLE messages_fts USING fts5(content, tool_name, tool_args, tokenize='unicode61 remove_diacritics 2')",
   TRIGRAM_TABLE_SQL,
-  `CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
-    ${ftsInsert('messages_fts')}
-    ${trigramInsert()}
-  END`,
   `CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
     DELETE FROM messages_fts WHERE rowid = old.id;
     DELETE FROM messages_trigram WHERE rowid = old.id;
   END`,
-  `CREATE TRIGGER messages_au AFTER UPDATE OF content, tool_name, tool_calls ON messages BEGIN
+  `CREATE TRIGGER messages_au AFTER UPDATE OF content, tool_name, tool_calls ON messages
+   WHEN old.id <= ${FTS_WATERMARK_SQL} BEGIN
     DELETE FROM messages_fts WHERE rowid = old.id;
     DELETE FROM messages_trigram WHERE rowid = old.id;
     ${ftsInsert('messages_fts')}

@@ -16,6 +16,7 @@ import type {
 import { SessionStore } from '../session-store.js';
 import type { AppendableMessage, GetMessagesOptions, StoredMessage } from '../stored-message.js';
 import { openDatabase, type SqliteDatabase, writeTransaction } from './connection.js';
+import { FTS_BATCH_ROWS, flushFtsIndex, indexBacklog } from './fts-index.js';
 import {
   appendRows,
   compactRows,
@@ -63,7 +64,12 @@ export class SqliteSessionStore extends SessionStore {
   }
 
   private async writeMessages<T>(what: string, fn: () => WriteOutcome<T>): Promise<T> {
-    const outcome = await writeTransaction(this.db, what, fn);
+    const outcome = await writeTransaction(this.db, what, () => {
+      const result = fn();
+      // Amortized: one FTS segment per batch of appended rows, not one per commit.
+      indexBacklog(this.db, FTS_BATCH_ROWS);
+      return result;
+    });
     for (const [message, id] of outcome.written) this.written.set(message, id);
     return outcome.result;
   }
@@ -244,7 +250,10 @@ export class SqliteSessionStore extends SessionStore {
   }
 
   override close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (this.db.open) {
+      flushFtsIndex(this.db);
+      this.db.close();
+    }
     return Promise.resolve();
   }
 }

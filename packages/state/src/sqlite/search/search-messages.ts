@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SearchHit, SearchOptions } from '../../search.js';
+import { flushFtsIndex } from '../fts-index.js';
 import { FILTER_SQL, HIT_COLUMNS, RankedRowSchema, type SearchFilters, toHit } from './hit-row.js';
 import { likeSearch } from './like-search.js';
 import { clampCount, prepared } from './rows.js';
@@ -157,6 +158,7 @@ export function searchMessages(
   query: string,
   options: MessageSearchOptions = {},
 ): SearchHit[] {
+  flushFtsIndex(db);
   const filters = toFilters(options);
   if (containsCjk(query)) return substringSearch(db, query, filters, false);
   const match = sanitizeFts5Query(query);
