@@ -6,5 +6,6 @@
  */
 export * from './approval-context.js';
 export * from './approval-handler.js';
+export * from './command-approval.js';
 export * from './request-approval.js';
 export * from './verdict.js';

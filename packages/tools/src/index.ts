@@ -1,5 +1,7 @@
 /**
  * @packageDocumentation
- * @hermes/tools — scaffold. The tool registry and everything the model can call. See README.md for the planned API.
+ * The tools of Hermes TS: the registry, toolsets, argument coercion, error sanitizing and the
+ * core tools.
  */
-export {};
+export * from './tool-context.js';
+export * from './tool-spec.js';

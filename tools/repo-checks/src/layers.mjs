@@ -33,6 +33,11 @@ export const LAYER_ALLOW = {
     '@hermes/memory',
     '@hermes/tools',
     '@hermes/state',
+    // The Agent takes an ApprovalHandler and an ExecutionEnvironment, and builds the skills index
+    // into the system prompt: seams and types, injected like the rest.
+    '@hermes/approval',
+    '@hermes/environments',
+    '@hermes/skills',
   ],
   // state is for session_search; memory for the memory tool.
   '@hermes/tools': [

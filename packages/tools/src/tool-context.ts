@@ -1,0 +1,31 @@
+/** What a tool handler is given besides its arguments: the session's world. */
+import type { CommandApproval } from '@hermes/approval';
+import type { ExecutionEnvironment } from '@hermes/environments';
+
+/** A question for the person, with up to four choices; resolves to the answer text. */
+export type ClarifyCallback = (question: string, choices: readonly string[]) => Promise<string>;
+
+/**
+ * Per-call context. The loop builds one per tool call; tests build them by hand. Everything a
+ * tool needs from outside comes through here, so tools never reach for globals.
+ */
+export interface ToolContext {
+  /** The session the call belongs to. */
+  readonly sessionId: string;
+  /** Where the person is: `cli`, `telegram`, `api-server`, `cron`, … */
+  readonly platform: string;
+  /** The tool-call id from the model, when dispatched by the loop. */
+  readonly toolCallId?: string;
+  /** The data home (`HERMES_HOME`), for caches and spill files. */
+  readonly hermesHome: string;
+  /** Where commands and file operations run. One per session. */
+  readonly environment: ExecutionEnvironment;
+  /** The command guard; every terminal / process command goes through it first. */
+  readonly approval?: CommandApproval;
+  /** Aborted when the turn is interrupted; long tools must stop promptly. */
+  readonly signal: AbortSignal;
+  /** Answers `clarify`; absent means no one can answer (headless), and clarify says so. */
+  readonly clarify?: ClarifyCallback;
+  /** Progress notes from long tools, for status lines. */
+  readonly onActivity?: (message: string) => void;
+}
