@@ -1,5 +1,25 @@
 /**
  * @packageDocumentation
- * @hermes/loop — scaffold. The agent itself: one turn of `runConversation`, read top to bottom like the seed's skeleton. See README.md for the planned API.
+ * The agent loop of Hermes TS: {@link Agent} runs turns — prologue, iterations of model call and
+ * tools, finalize — against injected seams (provider, session store, context engine, tools,
+ * environment, approval, memory), persisting every message before acting on it.
  */
-export {};
+export * from './agent.js';
+export * from './agent-options.js';
+export * from './events/event-bus.js';
+export * from './model/model-route.js';
+export * from './model/pricing.js';
+export * from './persist/persistence-failure.js';
+export * from './persist/session-writer.js';
+export * from './prompt/context-files.js';
+export * from './prompt/system-prompt.js';
+export * from './request/repair-messages.js';
+export * from './tools/execute-calls.js';
+export * from './tools/guardrails.js';
+export * from './tools/toolbox.js';
+export * from './tools/validate-calls.js';
+export * from './turn/inject-signals.js';
+export * from './turn/iteration-budget.js';
+export * from './turn/turn-memory.js';
+export * from './turn/turn-result.js';
+export * from './turn/sanitize-input.js';

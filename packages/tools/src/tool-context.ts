@@ -1,5 +1,5 @@
 /** What a tool handler is given besides its arguments: the session's world. */
-import type { CommandApproval } from '@hermes/approval';
+import type { ApprovalSurface, CommandApproval } from '@hermes/approval';
 import type { ExecutionEnvironment } from '@hermes/environments';
 
 /** A question for the person, with up to four choices; resolves to the answer text. */
@@ -22,10 +22,20 @@ export interface ToolContext {
   readonly environment: ExecutionEnvironment;
   /** The command guard; every terminal / process command goes through it first. */
   readonly approval?: CommandApproval;
+  /**
+   * Who rules on an `ask` verdict for this session (pass it as the approval request's `surface`).
+   * Absent means `interactive` when `clarify` is available, otherwise `single_query`.
+   */
+  readonly approvalSurface?: ApprovalSurface;
   /** Aborted when the turn is interrupted; long tools must stop promptly. */
   readonly signal: AbortSignal;
   /** Answers `clarify`; absent means no one can answer (headless), and clarify says so. */
   readonly clarify?: ClarifyCallback;
   /** Progress notes from long tools, for status lines. */
   readonly onActivity?: (message: string) => void;
+  /**
+   * The tools this session hides behind `tool_search` (from `ToolDefinitions.resolve`). The
+   * bridge tools search, describe and call only these; absent means tool search is off.
+   */
+  readonly hiddenTools?: ReadonlySet<string>;
 }

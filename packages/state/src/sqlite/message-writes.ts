@@ -27,31 +27,34 @@ function requireSession(stmts: Statements, sessionId: string): SessionRow {
   return row;
 }
 
-/** Inserts the messages not yet written and bumps the session's counters. */
+/**
+ * Inserts the messages not yet written and bumps the session's counters. The counter update runs
+ * first and doubles as the existence check (no separate SELECT per append): when it touches no
+ * row the session is missing, and nothing has been inserted.
+ */
 export function appendRows(
   stmts: Statements,
   known: WrittenMessages,
   sessionId: string,
   items: readonly AppendableMessage[],
 ): WriteOutcome<number[]> {
-  requireSession(stmts, sessionId);
+  const inputs = items.map(toAppendInput);
+  const fresh = new Set(inputs.map((input) => input.message).filter((m) => !known.has(m)));
+  let toolCalls = 0;
+  for (const message of fresh) toolCalls += toolCallCount(message);
+  const bumped = stmts.bumpAppendCounters.run({ id: sessionId, messages: fresh.size, toolCalls });
+  if (bumped.changes === 0) throw sessionNotFoundError(sessionId);
   const written = new Map<ChatMessage, number>();
   const now = Date.now();
-  let toolCalls = 0;
-  const ids = items.map((item) => {
-    const input = toAppendInput(item);
+  const ids = inputs.map((input) => {
     const existing = known.get(input.message) ?? written.get(input.message);
     if (existing !== undefined) return existing;
     const id = Number(
       stmts.insertMessage.run(messageParams(sessionId, input, now)).lastInsertRowid,
     );
     written.set(input.message, id);
-    toolCalls += toolCallCount(input.message);
     return id;
   });
-  if (written.size > 0) {
-    stmts.bumpAppendCounters.run({ id: sessionId, messages: written.size, toolCalls });
-  }
   return { result: ids, written };
 }
 

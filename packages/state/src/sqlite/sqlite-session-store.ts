@@ -54,6 +54,12 @@ export class SqliteSessionStore extends SessionStore {
   readonly path: string;
   private readonly stmts: Statements;
   private readonly written: WrittenMessages = new WeakMap();
+  /**
+   * Rows this handle wrote since it last indexed. Checking the shared backlog costs a query, so
+   * it is checked only once this handle alone could have filled a batch; rows other processes
+   * append are swept up by whichever handle indexes next (the backlog is global).
+   */
+  private unindexed = 0;
 
   /** Opens (creating and migrating when needed) the database at `path`. */
   constructor(path: string, options: { readonly readonly?: boolean } = {}) {
@@ -64,12 +70,17 @@ export class SqliteSessionStore extends SessionStore {
   }
 
   private async writeMessages<T>(what: string, fn: () => WriteOutcome<T>): Promise<T> {
+    let indexed = false;
     const outcome = await writeTransaction(this.db, what, () => {
       const result = fn();
       // Amortized: one FTS segment per batch of appended rows, not one per commit.
-      indexBacklog(this.db, FTS_BATCH_ROWS);
+      if (this.unindexed + result.written.size >= FTS_BATCH_ROWS) {
+        indexBacklog(this.db, FTS_BATCH_ROWS);
+        indexed = true;
+      }
       return result;
     });
+    this.unindexed = indexed ? 0 : this.unindexed + outcome.written.size;
     for (const [message, id] of outcome.written) this.written.set(message, id);
     return outcome.result;
   }

@@ -1,0 +1,262 @@
+/**
+ * The Agent: one conversation with a model that can act through tools. It owns the session's
+ * message list and cached system prompt between turns; each turn is run by `runTurn`.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
+import { HermesError } from '@hermes/protocol';
+import type { AgentOptions, RunOptions } from './agent-options.js';
+import { CompressionGate } from './compression/compression-gate.js';
+import { type AgentEventListener, AgentEventBus } from './events/event-bus.js';
+import { EventQueue } from './events/event-queue.js';
+import { ModelRoute, type ModelTarget, targetLabel } from './model/model-route.js';
+import { SessionWriter } from './persist/session-writer.js';
+import type { PromptHolder } from './prompt/prompt-cache.js';
+import type { PromptParts } from './prompt/system-prompt.js';
+import type { AgentRuntime } from './turn/agent-runtime.js';
+import { runTurn } from './turn/run-turn.js';
+import { TurnControl } from './turn/turn-control.js';
+import type { TurnResult } from './turn/turn-result.js';
+import { TurnState } from './turn/turn-state.js';
+
+/** Default model calls per turn. */
+export const DEFAULT_MAX_ITERATIONS = 90;
+
+/** An agent bound to one session. Not reentrant: one turn at a time. */
+export class Agent {
+  readonly #runtime: AgentRuntime;
+  readonly #options: AgentOptions;
+  readonly #prompt: PromptHolder = { text: undefined };
+  #messages: ChatMessage[] = [];
+  #writer: SessionWriter | undefined;
+  #sessionId: string | undefined;
+  #running = false;
+
+  constructor(options: AgentOptions) {
+    this.#options = options;
+    this.#sessionId = options.sessionId;
+    const primary: ModelTarget = {
+      provider: options.provider,
+      model: options.model,
+      ...(options.providerName ? { label: options.providerName } : {}),
+    };
+    this.#runtime = {
+      route: new ModelRoute(primary, options.fallback),
+      store: options.sessionStore,
+      engine: options.contextEngine,
+      toolbox: options.tools,
+      environment: options.environment,
+      events: new AgentEventBus(options.onListenerError),
+      control: new TurnControl(),
+      platform: options.platform ?? 'cli',
+      hermesHome: options.hermesHome ?? process.env.HERMES_HOME ?? join(homedir(), '.hermes'),
+      maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+      maxDelegateCalls: options.maxDelegateCalls ?? 3,
+      approvalSurface: options.approvalSurface ?? (options.clarify ? 'interactive' : 'single_query'),
+      ...optional(options),
+    };
+  }
+
+  /** The current session id (undefined before the first turn of a new session). */
+  get sessionId(): string | undefined {
+    return this.#writer?.sessionId ?? this.#sessionId;
+  }
+
+  /** The active conversation (system prompt excluded). A copy. */
+  get messages(): readonly ChatMessage[] {
+    return [...this.#messages];
+  }
+
+  /** The model answering at the start of each turn. */
+  get model(): string {
+    return this.#runtime.route.current.model;
+  }
+
+  /** Whether a turn is running. */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Subscribes to one event type, or to all with `'event'`; returns the unsubscribe function. */
+  on<T extends AgentEventType | 'event'>(type: T, listener: AgentEventListener<T>): () => void {
+    return this.#runtime.events.on(type, listener);
+  }
+
+  /** Runs a turn and returns only the answer text. */
+  async chat(text: string): Promise<string> {
+    return (await this.runConversation(text)).finalResponse;
+  }
+
+  /** Runs one turn: the user's message in, the final answer and everything that happened out. */
+  async runConversation(text: string, options: RunOptions = {}): Promise<TurnResult> {
+    if (this.#running) {
+      throw new HermesError(
+        'loop.turn_in_progress',
+        'A turn is already running on this agent; wait for it, or use steer()/redirect()/interrupt().',
+      );
+    }
+    this.#running = true;
+    const { control } = this.#runtime;
+    control.beginTurn();
+    const stopOnAbort = () => control.interrupt();
+    options.signal?.addEventListener('abort', stopOnAbort, { once: true });
+    if (options.signal?.aborted) control.interrupt();
+    try {
+      const writer = await this.#ensureSession(options.conversationHistory);
+      this.#runtime.route.reset();
+      const turn = { id: '' };
+      const gate = this.#gate(writer, turn);
+      const state = new TurnState(this.#runtime, this.#messages, writer, gate, text);
+      turn.id = state.turnId;
+      return await runTurn(state, {
+        text,
+        persistUserMessage: options.persistUserMessage ?? true,
+        prompt: this.#prompt,
+        promptParts: () => this.#promptParts(),
+        promptRuntime: this.#promptRuntime(),
+      });
+    } finally {
+      options.signal?.removeEventListener('abort', stopOnAbort);
+      control.endTurn();
+      this.#running = false;
+    }
+  }
+
+  /**
+   * Runs a turn and yields its events as they happen; the generator's return value is the
+   * result. Breaking out of the loop early does not stop the turn (call `interrupt()`).
+   */
+  async *stream(text: string, options: RunOptions = {}): AsyncGenerator<AgentEvent, TurnResult> {
+    const queue = new EventQueue();
+    const off = this.on('event', (event) => queue.push(event));
+    const turn = this.runConversation(text, options).finally(() => {
+      off();
+      queue.close();
+    });
+    for await (const event of queue) yield event;
+    return turn;
+  }
+
+  /** Stops the running turn (model call aborted, tools killed). No-op between turns. */
+  interrupt(): void {
+    this.#runtime.control.interrupt();
+  }
+
+  /** Adds a note the model sees at its next request, without stopping it. */
+  steer(text: string): boolean {
+    return this.#runtime.control.steer(text);
+  }
+
+  /** Corrects the model mid-answer; false when no model call is in flight. */
+  redirect(text: string): boolean {
+    return this.#runtime.control.redirect(text);
+  }
+
+  /** Starts a new session at the next turn (`/new`). */
+  resetSession(): void {
+    this.#messages = [];
+    this.#writer = undefined;
+    this.#sessionId = undefined;
+    this.#prompt.text = undefined;
+  }
+
+  /** Switches the primary model from the next turn on; the prompt is rebuilt. */
+  switchModel(model: string, provider = this.#options.provider, label?: string): void {
+    this.#runtime.route = this.#runtime.route.withPrimary({
+      provider,
+      model,
+      ...(label ? { label } : {}),
+    });
+    this.#prompt.text = undefined;
+  }
+
+  async #ensureSession(history: readonly ChatMessage[] | undefined): Promise<SessionWriter> {
+    const store = this.#runtime.store;
+    if (!this.#writer) {
+      const existing = this.#sessionId ? await store.getSession(this.#sessionId) : undefined;
+      const session =
+        existing ??
+        (await store.createSession({
+          ...(this.#sessionId ? { id: this.#sessionId } : {}),
+          source: this.#runtime.platform,
+          model: this.model,
+          provider: targetLabel(this.#runtime.route.current),
+        }));
+      this.#writer = new SessionWriter(store, session.id);
+      if (existing) {
+        this.#messages = (await store.getMessages(session.id)).map((row) => row.message);
+        this.#writer.markPersisted(this.#messages);
+      }
+    }
+    if (history) {
+      this.#messages = [...history];
+      this.#writer.markPersisted(this.#messages);
+    }
+    return this.#writer;
+  }
+
+  #gate(writer: SessionWriter, turn: { readonly id: string }): CompressionGate {
+    const { events, memory } = this.#runtime;
+    const beforeCompress = memory?.onPreCompress?.bind(memory);
+    return new CompressionGate(this.#runtime.engine, writer, {
+      ...(beforeCompress ? { beforeCompress } : {}),
+      onStart: (trigger, tokens, count) =>
+        events.emit({
+          type: 'compression_start',
+          turnId: turn.id,
+          trigger,
+          tokensBefore: tokens,
+          messagesBefore: count,
+        }),
+      onEnd: (report) => {
+        events.emit({
+          type: 'compression_end',
+          turnId: turn.id,
+          ok: report.ok,
+          tokensBefore: report.tokensBefore,
+          tokensAfter: report.tokensAfter,
+          messagesBefore: report.messagesBefore,
+          messagesAfter: report.messagesAfter,
+          ...(report.error ? { error: report.error } : {}),
+        });
+      },
+    });
+  }
+
+  #promptRuntime(): PromptParts['runtime'] {
+    const target = this.#runtime.route.current;
+    return {
+      model: target.model,
+      provider: targetLabel(target),
+      cwd: this.#options.cwd ?? process.cwd(),
+      platform: this.#runtime.platform,
+    };
+  }
+
+  async #promptParts(): Promise<PromptParts> {
+    const { memory, skillsIndex, promptBlocks, hermesHome } = this.#runtime;
+    return {
+      runtime: this.#promptRuntime(),
+      hermesHome,
+      ...(memory?.systemPromptBlock ? { memoryBlock: memory.systemPromptBlock() } : {}),
+      ...(skillsIndex ? { skillsIndex: await skillsIndex() } : {}),
+      ...(promptBlocks ? { extraBlocks: promptBlocks() } : {}),
+    };
+  }
+}
+
+function optional(options: AgentOptions): Partial<AgentRuntime> {
+  const out: Partial<Record<keyof AgentRuntime, unknown>> = {};
+  if (options.approval) out.approval = options.approval;
+  if (options.memory) out.memory = options.memory;
+  if (options.runBudgetSeconds) out.runBudgetSeconds = options.runBudgetSeconds;
+  if (options.maxOutputTokens) out.maxOutputTokens = options.maxOutputTokens;
+  if (options.guardrails) out.guardrails = options.guardrails;
+  if (options.clarify) out.clarify = options.clarify;
+  if (options.skillsIndex) out.skillsIndex = options.skillsIndex;
+  if (options.promptBlocks) out.promptBlocks = options.promptBlocks;
+  if (options.retryBaseMs !== undefined) out.retryBaseMs = options.retryBaseMs;
+  if (options.sleep) out.sleep = options.sleep;
+  return out as Partial<AgentRuntime>;
+}

@@ -1,0 +1,111 @@
+/**
+ * Runs one response's tool calls: in order, with runs of parallel-safe calls on disjoint paths
+ * executed together (at most {@link MAX_PARALLEL_CALLS}); exclusive or conflicting calls act as
+ * barriers. Every call ends with exactly one tool message — a skipped call gets a `cancelled`
+ * result — and the messages are appended in the order the model made the calls.
+ */
+import type { ToolCall, ToolMessage } from '@hermes/protocol';
+import type { ToolContext } from '@hermes/tools';
+import type { ToolCallResult, Toolbox } from './toolbox.js';
+import type { CallValidation, ValidCall } from './validate-calls.js';
+
+/** Most calls that run at the same time. */
+export const MAX_PARALLEL_CALLS = 8;
+
+/** The result given to a call that was skipped because of an interrupt. */
+export const CANCELLED_TEXT = '[Cancelled: the user interrupted the turn before this tool finished.]';
+
+/** What the executor needs from the turn. */
+export interface ExecuteCallsInput {
+  readonly validation: CallValidation;
+  readonly toolbox: Toolbox;
+  readonly signal: AbortSignal;
+  readonly contextFor: (call: ToolCall) => ToolContext;
+  readonly onStart: (call: ValidCall) => void;
+  readonly onEnd: (call: ToolCall, name: string, result: ToolCallResult) => void;
+}
+
+/** One finished call. */
+export interface ExecutedCall {
+  readonly call: ToolCall;
+  readonly name: string;
+  readonly result: ToolCallResult;
+  readonly message: ToolMessage;
+}
+
+/** Runs the calls; resolves with one result per kept call, in call order. */
+export async function executeToolCalls(input: ExecuteCallsInput): Promise<ExecutedCall[]> {
+  const done = new Map<string, ExecutedCall>();
+  for (const rejected of input.validation.rejected) {
+    const result = { content: rejected.message, status: 'error' as const, durationMs: 0 };
+    done.set(rejected.call.id, finish(rejected.call, rejected.call.function.name, result));
+    input.onEnd(rejected.call, rejected.call.function.name, result);
+  }
+  for (const segment of segments(input.validation.valid, input.toolbox)) {
+    const results = await Promise.all(segment.map((call) => runOne(call, input)));
+    for (const executed of results) done.set(executed.call.id, executed);
+  }
+  return input.validation.kept.flatMap((call) => {
+    const executed = done.get(call.id);
+    return executed ? [executed] : [];
+  });
+}
+
+async function runOne(valid: ValidCall, input: ExecuteCallsInput): Promise<ExecutedCall> {
+  if (input.signal.aborted) {
+    const result = { content: CANCELLED_TEXT, status: 'cancelled' as const, durationMs: 0 };
+    input.onEnd(valid.call, valid.name, result);
+    return finish(valid.call, valid.name, result);
+  }
+  input.onStart(valid);
+  const started = performance.now();
+  let result: ToolCallResult;
+  try {
+    result = await input.toolbox.dispatch(valid.name, valid.args, input.contextFor(valid.call));
+  } catch (error) {
+    // Dispatch promises never to throw; a toolbox that does must not break the turn.
+    const reason = error instanceof Error ? error.message : String(error);
+    result = { content: `[TOOL_ERROR] ${reason}`, status: 'error', durationMs: 0 };
+  }
+  if (input.signal.aborted && result.status !== 'cancelled') {
+    result = {
+      content: `${result.content}\n${CANCELLED_TEXT}`.trim(),
+      status: 'cancelled',
+      durationMs: result.durationMs,
+    };
+  }
+  const timed = { ...result, durationMs: result.durationMs || performance.now() - started };
+  input.onEnd(valid.call, valid.name, timed);
+  return finish(valid.call, valid.name, timed);
+}
+
+function finish(call: ToolCall, name: string, result: ToolCallResult): ExecutedCall {
+  const message: ToolMessage = { role: 'tool', tool_call_id: call.id, name, content: result.content };
+  return { call, name, result, message };
+}
+
+/** Splits calls into segments that may run concurrently (order preserved). */
+export function segments(calls: readonly ValidCall[], toolbox: Toolbox): ValidCall[][] {
+  const out: ValidCall[][] = [];
+  let current: ValidCall[] = [];
+  let paths = new Set<string>();
+  const flush = () => {
+    if (current.length) out.push(current);
+    current = [];
+    paths = new Set();
+  };
+  for (const call of calls) {
+    const scheduling = toolbox.scheduling(call.name, call.args);
+    const overlaps = scheduling.paths.some((p) => paths.has(p));
+    if (!scheduling.parallelSafe || scheduling.exclusive) {
+      flush();
+      out.push([call]);
+      continue;
+    }
+    if (overlaps || current.length >= MAX_PARALLEL_CALLS) flush();
+    current.push(call);
+    for (const p of scheduling.paths) paths.add(p);
+  }
+  flush();
+  return out;
+}
