@@ -73,11 +73,7 @@ function injectSignals(state: TurnState): void {
 async function compressionGate(state: TurnState, systemPrompt: string): Promise<void> {
   const tokens = state.requestTokens() + Math.ceil(systemPrompt.length / 4);
   if (!state.gate.needed(tokens)) return;
-  await state.gate.compress(state.messages, 'threshold', {
-    tokens,
-    focusTopic: state.userRequest,
-    signal: state.runtime.control.signal,
-  });
+  await state.compress('threshold', { tokens, focusTopic: state.userRequest });
 }
 
 async function modelCall(state: TurnState, systemPrompt: string): Promise<IterationStart> {
@@ -97,7 +93,7 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
     compressForOverflow: async () => {
       if (!state.gate.canAttempt) return false;
       state.budget.refund(); // a compression retry is not a new iteration
-      const report = await state.gate.compress(state.messages, 'overflow', {
+      const report = await state.compress('overflow', {
         tokens: state.requestTokens(),
         force: true,
         focusTopic: state.userRequest,

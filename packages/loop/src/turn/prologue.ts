@@ -55,10 +55,7 @@ async function preflightCompression(state: TurnState, systemPrompt: string): Pro
       engine.shouldCompressPreflight(state.messages) ||
       (!engine.shouldDeferPreflightToRealUsage(tokens) && engine.shouldCompress(tokens));
     if (!wanted || !state.gate.canAttempt) return;
-    const report = await state.gate.compress(state.messages, 'preflight', {
-      tokens,
-      signal: state.runtime.control.signal,
-    });
+    const report = await state.compress('preflight', { tokens });
     if (!report.ok || !report.changed) return;
   }
 }

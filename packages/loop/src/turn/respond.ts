@@ -110,11 +110,7 @@ async function runTools(
 async function postToolCompression(state: TurnState): Promise<void> {
   const tokens = state.requestTokens();
   if (!state.gate.needed(tokens)) return;
-  await state.gate.compress(state.messages, 'threshold', {
-    tokens,
-    focusTopic: state.userRequest,
-    signal: state.runtime.control.signal,
-  });
+  await state.compress('threshold', { tokens, focusTopic: state.userRequest });
 }
 
 function toolContext(state: TurnState, call: ToolCall): ToolContext {

@@ -71,12 +71,12 @@ async function recoverFromOuterError(state: TurnState, error: unknown): Promise<
     message,
     retryable: state.outerErrors < MAX_OUTER_ERRORS,
   });
+  // Every call must have a result, whether the turn goes on or not.
+  state.messages.push(...danglingToolResults(state.messages));
+  await state.writer.persist(state.messages);
   if (state.outerErrors >= MAX_OUTER_ERRORS) {
     state.exit('repeated_outer_errors', message);
     return false;
   }
-  // Every call must have a result before the next request.
-  state.messages.push(...danglingToolResults(state.messages));
-  await state.writer.persist(state.messages);
   return true;
 }

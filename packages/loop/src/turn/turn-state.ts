@@ -3,9 +3,9 @@
  * share them without a god object. Nothing here outlives the turn except through the result.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ExitReason, Usage } from '@hermes/protocol';
+import type { ChatMessage, CompressionTrigger, ExitReason, Usage } from '@hermes/protocol';
 import { addUsage, emptyUsage } from '@hermes/protocol';
-import type { CompressionGate } from '../compression/compression-gate.js';
+import type { CompressionGate, CompressionReport } from '../compression/compression-gate.js';
 import type { SessionWriter } from '../persist/session-writer.js';
 import { ToolGuardrails } from '../tools/guardrails.js';
 import type { AgentRuntime } from './agent-runtime.js';
@@ -63,6 +63,25 @@ export class TurnState {
   /** Seconds since the turn started. */
   elapsedSeconds(): number {
     return (performance.now() - this.startedAt) / 1000;
+  }
+
+  /**
+   * Compresses the conversation through the gate. After a change the provider's last prompt
+   * count describes a conversation that no longer exists, so estimates start over.
+   */
+  async compress(
+    trigger: CompressionTrigger,
+    options: { tokens: number; force?: boolean; focusTopic?: string },
+  ): Promise<CompressionReport> {
+    const report = await this.gate.compress(this.messages, trigger, {
+      ...options,
+      signal: this.runtime.control.signal,
+    });
+    if (report.changed) {
+      this.lastPromptTokens = 0;
+      this.messagesAtLastUsage = 0;
+    }
+    return report;
   }
 
   /** The request size estimate: reported prompt tokens plus a rough count of what came since. */

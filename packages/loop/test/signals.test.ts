@@ -1,0 +1,164 @@
+import { LocalEnvironment } from '@hermes/environments';
+import type { AgentEvent } from '@hermes/protocol';
+import { waitFor } from '@hermes/protocol/testing';
+import { OpenAIChatProvider } from '@hermes/providers';
+import { faults, script, startScriptedServer } from '@hermes/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './support/harness.js';
+import { TestToolbox } from './support/test-toolbox.js';
+
+let harness: Harness | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const environment = () => new LocalEnvironment({ loginShellEnv: false });
+type Body = { messages: { role: string; content: string }[] };
+const messagesOf = (h: Harness, i: number) => (h.server.requests[i]?.body as Body).messages;
+
+describe('steer', () => {
+  it('a steer sent while tools run lands on the tool message, in the request and the store', async () => {
+    const toolbox = new TestToolbox({
+      work: {
+        run: () => {
+          harness?.agent.steer('prefer the quick fix');
+          return 'worked';
+        },
+      },
+    });
+    harness = await startHarness(script().toolCall('work', {}).next().text('done'), {
+      toolbox,
+      environment: environment(),
+    });
+    const result = await harness.agent.runConversation('fix it');
+    const tool = messagesOf(harness, 1).find((m) => m.role === 'tool');
+    expect(tool?.content).toContain('worked');
+    expect(tool?.content).toContain('prefer the quick fix');
+    expect(messagesOf(harness, 1).filter((m) => m.role === 'user')).toHaveLength(1);
+    const rows = await harness.store.getMessages(result.sessionId);
+    expect(String(rows.find((r) => r.message.role === 'tool')?.message.content)).toContain(
+      'prefer the quick fix',
+    );
+    expect(result.pendingSteer).toBeUndefined();
+  });
+
+  it('a steer with no tool message to carry it waits, and is returned if it never lands', async () => {
+    harness = await startHarness(script().text('plain answer'), {
+      toolbox: new TestToolbox({}),
+      environment: environment(),
+    });
+    harness.agent.steer('be brief');
+    const result = await harness.agent.runConversation('hello');
+    expect(result.pendingSteer).toBe('be brief');
+    expect(JSON.stringify(messagesOf(harness, 0))).not.toContain('be brief');
+  });
+});
+
+describe('redirect', () => {
+  it('abandons the streaming answer and continues with the correction in the same turn', async () => {
+    harness = await startHarness(
+      script()
+        .text('I will write this script in Node.js with a lot of detail and care')
+        .chunking({ textChunkSize: 4 })
+        .delay(40)
+        .next()
+        .text('Understood: Python it is.'),
+      { toolbox: new TestToolbox({}), environment: environment() },
+    );
+    const h = harness;
+    let redirected = false;
+    h.agent.on('text_delta', () => {
+      if (!redirected) redirected = h.agent.redirect('No, use Python');
+    });
+    const result = await h.agent.runConversation('write a script');
+    expect(redirected).toBe(true);
+    expect(result.exitReason).toBe('completed');
+    expect(result.finalResponse).toBe('Understood: Python it is.');
+    const second = messagesOf(h, 1);
+    expect(second.at(-1)).toEqual({ role: 'user', content: 'No, use Python' });
+    expect(second.at(-2)?.role).toBe('assistant');
+    expect(second.at(-2)?.content.startsWith('I wi')).toBe(true);
+    const rows = await h.store.getMessages(result.sessionId);
+    expect(rows.map((r) => r.message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('returns false when no model call is in flight', async () => {
+    harness = await startHarness(script().text('x'), {
+      toolbox: new TestToolbox({}),
+      environment: environment(),
+    });
+    expect(harness.agent.redirect('anything')).toBe(false);
+  });
+});
+
+describe('fallback and compression mid-turn', () => {
+  it('falls back to the next provider when the primary fails mid-turn, then returns to it', async () => {
+    const backup = await startScriptedServer(script().text('from the fallback'));
+    cleanups.push(() => backup.close());
+    harness = await startHarness(
+      script().toolCall('echo', { a: 1 }).next().fault(faults.unauthorized()).next().text('primary again'),
+      {
+        toolbox: new TestToolbox({ echo: { run: () => 'echoed' } }),
+        environment: environment(),
+        fallback: [
+          {
+            provider: new OpenAIChatProvider({ apiKey: 'k2', baseUrl: backup.baseUrl('openai-chat') }),
+            model: 'backup-model',
+            label: 'backup',
+          },
+        ],
+      },
+    );
+    const events: AgentEvent[] = [];
+    harness.agent.on('fallback_activated', (e) => events.push(e));
+    const first = await harness.agent.runConversation('go');
+    expect(first.finalResponse).toBe('from the fallback');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ reason: 'auth', to: { provider: 'backup', model: 'backup-model' } });
+    const second = await harness.agent.runConversation('again');
+    expect(second.finalResponse).toBe('primary again');
+  });
+
+  it('compresses mid-turn after a large reported prompt and archives the old rows', async () => {
+    harness = await startHarness(
+      script()
+        .toolCall('echo', { a: 1 })
+        .usage({ inputTokens: 5_000 })
+        .next()
+        .text('finished')
+        .usage({ inputTokens: 100 }),
+      { toolbox: new TestToolbox({ echo: { run: () => 'echoed' } }), environment: environment() },
+    );
+    harness.engine.threshold = 1_000;
+    const result = await harness.agent.runConversation('compress me');
+    expect(result.exitReason).toBe('completed');
+    expect(harness.engine.compressions).toBe(1);
+    const all = await harness.store.getMessages(result.sessionId, { includeInactive: true });
+    expect(all.filter((r) => r.compacted).length).toBeGreaterThanOrEqual(3);
+    const active = await harness.store.getMessages(result.sessionId);
+    expect(active[0]?.message.content).toMatch(/^\[summary of/);
+    expect(active.at(-1)?.message.content).toBe('finished');
+    const session = await harness.store.getSession(result.sessionId);
+    expect(session?.counters.compressions).toBe(1);
+  });
+});
+
+describe('interrupt reaches a stalled model call promptly', () => {
+  it('returns within a second of interrupt()', async () => {
+    harness = await startHarness(script().fault(faults.stall(1)), {
+      toolbox: new TestToolbox({}),
+      environment: environment(),
+    });
+    const h = harness;
+    const turn = h.agent.runConversation('hang');
+    await waitFor(() => h.server.requests.length === 1, 5_000);
+    const t0 = performance.now();
+    h.agent.interrupt();
+    const result = await turn;
+    expect(result.exitReason).toBe('interrupted_during_api_call');
+    expect(performance.now() - t0).toBeLessThan(1_000);
+  });
+});
