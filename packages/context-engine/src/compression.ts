@@ -61,5 +61,9 @@ export const CompressionResultSchema = z.object({
   /** Whether `messages` differs from the input. */
   changed: z.boolean(),
   stats: CompressionStatsSchema,
+  /** The summary text that replaced older messages, when one was written. */
+  summary: z.string().optional(),
+  /** Messages for the user (for example "compressed N times: accuracy may drop"). */
+  warnings: z.array(z.string()).optional(),
 });
 export type CompressionResult = z.infer<typeof CompressionResultSchema>;

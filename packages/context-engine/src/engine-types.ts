@@ -33,6 +33,14 @@ export interface SessionStartContext {
   readonly platform?: string;
   /** True when an existing session was resumed rather than created. */
   readonly resumed?: boolean;
+  /** Persisted compressions of a resumed session (the session record's counter). */
+  readonly compressionCount?: number;
+  /** Persisted pause of the summarizer after failures, ms since the epoch; `null` when none. */
+  readonly compressionCooldownUntil?: number | null;
+  /** Persisted consecutive ineffective compressions (the breaker input). */
+  readonly compressionFailureStreak?: number;
+  /** Persisted re-arm line of the proactive prune, in tokens. */
+  readonly pruneRearmTokens?: number;
 }
 
 /** The model the engine now serves, after a switch or at start. Secrets are never passed. */
