@@ -5,9 +5,11 @@ import type { ExecutionEnvironment } from '@hermes/environments';
 import type { ModelProvider, Sleep } from '@hermes/providers';
 import type { SessionStore } from '@hermes/state';
 import type { ClarifyCallback } from '@hermes/tools';
+import type { DelegationOptions } from './delegation/delegation-options.js';
 import type { ListenerErrorReporter } from './events/event-bus.js';
 import type { ModelTarget } from './model/model-route.js';
 import type { GuardrailOptions } from './tools/guardrails.js';
+import type { LoopTool } from './tools/loop-toolbox.js';
 import type { Toolbox } from './tools/toolbox.js';
 import type { TurnMemory } from './turn/turn-memory.js';
 
@@ -21,8 +23,10 @@ export interface AgentOptions {
   readonly providerName?: string;
   /** Providers to try, in order, when the primary fails in a way another can fix. */
   readonly fallback?: readonly ModelTarget[];
-  /** The tools exposed to the model (see `registryToolbox` in this package). */
+  /** The tools exposed to the model (see `RegistryToolbox` in this package). */
   readonly tools: Toolbox;
+  /** Tools the host implements against loop state (memory, session_search, skills, …). */
+  readonly loopTools?: readonly LoopTool[];
   readonly sessionStore: SessionStore;
   readonly contextEngine: ContextEngine;
   /** Memory hooks (prefetch, sync, pre-compress, snapshot block). */
@@ -61,6 +65,12 @@ export interface AgentOptions {
   readonly retryBaseMs?: number;
   /** How to wait between retries (tests inject a fake). */
   readonly sleep?: Sleep;
+  /** Retry transient model failures in the loop. Default true; false when the provider retries. */
+  readonly retryTransient?: boolean;
+  /** Called at the start of every turn (e.g. `CreatedProvider.beginTurn`). */
+  readonly onTurnStart?: () => void;
+  /** Enables `delegate_task`: how children are built. Absent: no delegation. */
+  readonly delegation?: DelegationOptions;
 }
 
 /** Options of one `runConversation` call. */

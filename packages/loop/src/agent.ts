@@ -6,7 +6,16 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
 import { HermesError } from '@hermes/protocol';
+import type { ToolContext } from '@hermes/tools';
 import type { AgentOptions, RunOptions } from './agent-options.js';
+import { createDelegateTool, type DelegatedTask } from './delegation/delegate-tool.js';
+import {
+  CHILD_BLOCKED_TOOLS,
+  DELEGATION_DEFAULTS,
+  type DelegationOptions,
+} from './delegation/delegation-options.js';
+import { LoopToolbox, NarrowedToolbox } from './tools/loop-toolbox.js';
+import type { Toolbox } from './tools/toolbox.js';
 import { CompressionGate } from './compression/compression-gate.js';
 import { type AgentEventListener, AgentEventBus } from './events/event-bus.js';
 import { EventQueue } from './events/event-queue.js';
@@ -32,6 +41,7 @@ export class Agent {
   #writer: SessionWriter | undefined;
   #sessionId: string | undefined;
   #running = false;
+  readonly #children = new Set<Agent>();
 
   constructor(options: AgentOptions) {
     this.#options = options;
@@ -45,7 +55,7 @@ export class Agent {
       route: new ModelRoute(primary, options.fallback),
       store: options.sessionStore,
       engine: options.contextEngine,
-      toolbox: options.tools,
+      toolbox: this.#toolbox(options),
       environment: options.environment,
       events: new AgentEventBus(options.onListenerError),
       control: new TurnControl(),
@@ -71,6 +81,11 @@ export class Agent {
   /** The model answering at the start of each turn. */
   get model(): string {
     return this.#runtime.route.current.model;
+  }
+
+  /** Child agents running `delegate_task` work right now (each can be steered). */
+  get activeChildren(): readonly Agent[] {
+    return [...this.#children];
   }
 
   /** Whether a turn is running. */
@@ -109,6 +124,8 @@ export class Agent {
       const gate = this.#gate(writer, turn);
       const state = new TurnState(this.#runtime, this.#messages, writer, gate, text);
       turn.id = state.turnId;
+      this.#runtime.currentTurn = state;
+      this.#runtime.onTurnStart?.();
       return await runTurn(state, {
         text,
         persistUserMessage: options.persistUserMessage ?? true,
@@ -119,6 +136,7 @@ export class Agent {
     } finally {
       options.signal?.removeEventListener('abort', stopOnAbort);
       control.endTurn();
+      this.#runtime.currentTurn = undefined;
       this.#running = false;
     }
   }
@@ -169,6 +187,56 @@ export class Agent {
       ...(label ? { label } : {}),
     });
     this.#prompt.text = undefined;
+  }
+
+  #toolbox(options: AgentOptions): Toolbox {
+    const base = options.loopTools?.length
+      ? new LoopToolbox(options.tools, options.loopTools)
+      : options.tools;
+    if (!options.delegation) return base;
+    const delegate = createDelegateTool({
+      spawn: (task, ctx) => this.#spawnChild(task, ctx),
+      maxConcurrent: options.delegation.maxConcurrent ?? DELEGATION_DEFAULTS.maxConcurrent,
+      maxSummaryChars: options.delegation.maxSummaryChars ?? DELEGATION_DEFAULTS.maxSummaryChars,
+    });
+    return new LoopToolbox(base, [delegate]);
+  }
+
+  async #spawnChild(task: DelegatedTask, ctx: ToolContext): Promise<TurnResult> {
+    const options = this.#options;
+    const delegation = options.delegation as DelegationOptions;
+    const session = await this.#runtime.store.createSession({
+      source: this.#runtime.platform,
+      title: `delegated: ${task.goal.slice(0, 60)}`,
+      model: this.model,
+      ...(this.sessionId ? { parentSessionId: this.sessionId } : {}),
+    });
+    const base = options.loopTools?.length
+      ? new LoopToolbox(options.tools, options.loopTools)
+      : options.tools;
+    const { delegation: _d, memory: _m, clarify: _c, loopTools: _l, ...inherited } = options;
+    const child = new Agent({
+      ...inherited,
+      model: this.model,
+      tools: new NarrowedToolbox(base, CHILD_BLOCKED_TOOLS),
+      contextEngine: delegation.createContextEngine(),
+      sessionId: session.id,
+      maxIterations: delegation.maxIterations ?? DELEGATION_DEFAULTS.maxIterations,
+      approvalSurface: delegation.allowDangerous ? this.#runtime.approvalSurface : 'subagent',
+    });
+    this.#children.add(child);
+    try {
+      const prompt = task.context ? `${task.goal}\n\nContext:\n${task.context}` : task.goal;
+      const result = await child.runConversation(prompt, { signal: ctx.signal });
+      const turn = this.#runtime.currentTurn;
+      if (turn) {
+        turn.addUsage(result.usage);
+        turn.costUsd += result.costUsd;
+      }
+      return result;
+    } finally {
+      this.#children.delete(child);
+    }
   }
 
   async #ensureSession(history: readonly ChatMessage[] | undefined): Promise<SessionWriter> {
@@ -258,5 +326,7 @@ function optional(options: AgentOptions): Partial<AgentRuntime> {
   if (options.promptBlocks) out.promptBlocks = options.promptBlocks;
   if (options.retryBaseMs !== undefined) out.retryBaseMs = options.retryBaseMs;
   if (options.sleep) out.sleep = options.sleep;
+  if (options.retryTransient !== undefined) out.retryTransient = options.retryTransient;
+  if (options.onTurnStart) out.onTurnStart = options.onTurnStart;
   return out as Partial<AgentRuntime>;
 }

@@ -6,6 +6,8 @@
  */
 export * from './agent.js';
 export * from './agent-options.js';
+export * from './delegation/delegate-tool.js';
+export * from './delegation/delegation-options.js';
 export * from './events/event-bus.js';
 export * from './model/model-route.js';
 export * from './model/pricing.js';
@@ -16,6 +18,8 @@ export * from './prompt/system-prompt.js';
 export * from './request/repair-messages.js';
 export * from './tools/execute-calls.js';
 export * from './tools/guardrails.js';
+export * from './tools/loop-toolbox.js';
+export * from './tools/registry-toolbox.js';
 export * from './tools/toolbox.js';
 export * from './tools/validate-calls.js';
 export * from './turn/inject-signals.js';

@@ -106,7 +106,7 @@ describe('exit reasons', () => {
 
   it('repeated_outer_errors after eight failures while processing responses', async () => {
     const toolbox = echo();
-    toolbox.scheduling = () => {
+    toolbox.plan = () => {
       throw new Error('scheduler bug');
     };
     harness = await startHarness(script().toolCall('echo', { n: 1 }).times(20), {

@@ -43,6 +43,11 @@ export interface ModelCallInput {
   readonly sleep?: Sleep;
   /** Backoff base for retries, ms (tests shorten it). */
   readonly backoffBaseMs?: number;
+  /**
+   * Retry transient failures here. False when the provider already retries inside itself (the
+   * chain `createProvider` builds), so attempts do not multiply.
+   */
+  readonly retryTransient?: boolean;
 }
 
 /** How a model call ended. */
@@ -110,7 +115,7 @@ async function nextStep(
   // auth, billing, model_not_found: another provider may work now; retrying this one will not.
   const timing = fallbackTiming(classified.reason);
   if (timing === 'immediate' && switchToFallback(input, classified)) return 'fallback';
-  if (classified.retryable && attempt < MAX_MODEL_ATTEMPTS) {
+  if (classified.retryable && input.retryTransient !== false && attempt < MAX_MODEL_ATTEMPTS) {
     const delay = retryDelay(classified, attempt, {
       ...(input.backoffBaseMs === undefined ? {} : { baseMs: input.backoffBaseMs }),
     });

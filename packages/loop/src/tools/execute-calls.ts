@@ -1,7 +1,6 @@
 /**
- * Runs one response's tool calls: in order, with runs of parallel-safe calls on disjoint paths
- * executed together (at most {@link MAX_PARALLEL_CALLS}); exclusive or conflicting calls act as
- * barriers. Every call ends with exactly one tool message — a skipped call gets a `cancelled`
+ * Runs one response's tool calls in the batches the toolbox plans: parallel batches run together
+ * (at most {@link MAX_PARALLEL_CALLS} at a time), sequential ones in order. Every call ends with exactly one tool message — a skipped call gets a `cancelled`
  * result — and the messages are appended in the order the model made the calls.
  */
 import type { ToolCall, ToolMessage } from '@hermes/protocol';
@@ -41,9 +40,19 @@ export async function executeToolCalls(input: ExecuteCallsInput): Promise<Execut
     done.set(rejected.call.id, finish(rejected.call, rejected.call.function.name, result));
     input.onEnd(rejected.call, rejected.call.function.name, result);
   }
-  for (const segment of segments(input.validation.valid, input.toolbox)) {
-    const results = await Promise.all(segment.map((call) => runOne(call, input)));
-    for (const executed of results) done.set(executed.call.id, executed);
+  const planned = input.validation.valid.map((v) => ({ ...v, id: v.call.id }));
+  for (const batch of input.toolbox.plan(planned)) {
+    if (batch.mode === 'parallel') {
+      for (const chunk of chunks(batch.calls, MAX_PARALLEL_CALLS)) {
+        const results = await Promise.all(chunk.map((call) => runOne(call, input)));
+        for (const executed of results) done.set(executed.call.id, executed);
+      }
+    } else {
+      for (const call of batch.calls) {
+        const executed = await runOne(call, input);
+        done.set(executed.call.id, executed);
+      }
+    }
   }
   return input.validation.kept.flatMap((call) => {
     const executed = done.get(call.id);
@@ -84,28 +93,8 @@ function finish(call: ToolCall, name: string, result: ToolCallResult): ExecutedC
   return { call, name, result, message };
 }
 
-/** Splits calls into segments that may run concurrently (order preserved). */
-export function segments(calls: readonly ValidCall[], toolbox: Toolbox): ValidCall[][] {
-  const out: ValidCall[][] = [];
-  let current: ValidCall[] = [];
-  let paths = new Set<string>();
-  const flush = () => {
-    if (current.length) out.push(current);
-    current = [];
-    paths = new Set();
-  };
-  for (const call of calls) {
-    const scheduling = toolbox.scheduling(call.name, call.args);
-    const overlaps = scheduling.paths.some((p) => paths.has(p));
-    if (!scheduling.parallelSafe || scheduling.exclusive) {
-      flush();
-      out.push([call]);
-      continue;
-    }
-    if (overlaps || current.length >= MAX_PARALLEL_CALLS) flush();
-    current.push(call);
-    for (const p of scheduling.paths) paths.add(p);
-  }
-  flush();
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }

@@ -16,24 +16,35 @@ export interface ToolCallResult {
   readonly durationMs: number;
 }
 
-/** How a call may be scheduled. */
-export interface ToolScheduling {
-  /** Must run alone, between barriers (for example `clarify`). */
-  readonly exclusive: boolean;
-  /** May run concurrently with other parallel calls. */
-  readonly parallelSafe: boolean;
-  /** Paths a path-scoped call touches; overlapping calls never run together. */
-  readonly paths: readonly string[];
+/** A call as the planner sees it. */
+export interface PlannableCall {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/** A run of calls executed together (`parallel`) or one after another (`sequential`). */
+export interface ToolBatch<C extends PlannableCall = PlannableCall> {
+  readonly mode: 'parallel' | 'sequential';
+  readonly calls: readonly C[];
 }
 
 /** The loop's view of its tools. */
 export interface Toolbox {
-  /** Schemas exposed to the model this turn. */
-  schemas(): readonly ToolSchema[];
-  /** Names a call may use. */
+  /** Schemas exposed to the model for the next request. */
+  schemas(): readonly ToolSchema[] | Promise<readonly ToolSchema[]>;
+  /** Names a call may use (as of the latest `schemas()`). */
   names(): readonly string[];
   /** Runs one call. Never throws: failures come back as `error` results. */
   dispatch(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult>;
-  /** Scheduling facts for one call. */
-  scheduling(name: string, args: Record<string, unknown>): ToolScheduling;
+  /**
+   * Splits one response's calls, in order, into batches: parallel-safe calls on disjoint paths
+   * together, exclusive or conflicting calls alone. `sequentialPlan` is the safe default.
+   */
+  plan<C extends PlannableCall>(calls: readonly C[]): ToolBatch<C>[];
+}
+
+/** Runs every call on its own, in order: the plan for toolboxes with no parallel-safe tools. */
+export function sequentialPlan<C extends PlannableCall>(calls: readonly C[]): ToolBatch<C>[] {
+  return calls.length ? [{ mode: 'sequential', calls }] : [];
 }

@@ -15,6 +15,7 @@ import type { GuardrailOptions } from '../tools/guardrails.js';
 import type { Toolbox } from '../tools/toolbox.js';
 import type { TurnControl } from './turn-control.js';
 import type { TurnMemory } from './turn-memory.js';
+import type { TurnState } from './turn-state.js';
 
 /** The assembled dependencies of a turn. */
 export interface AgentRuntime {
@@ -45,4 +46,10 @@ export interface AgentRuntime {
   /** Backoff base for model retries, ms. */
   readonly retryBaseMs?: number;
   readonly sleep?: Sleep;
+  /** Retry transient model failures in the loop (false when the provider retries itself). */
+  readonly retryTransient?: boolean;
+  /** Called at the start of every turn (e.g. to re-arm a provider's fallback chain). */
+  readonly onTurnStart?: () => void;
+  /** The turn now running, for loop-owned tools that report back into it (usage roll-up). */
+  currentTurn?: TurnState | undefined;
 }

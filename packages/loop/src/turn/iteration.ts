@@ -79,11 +79,12 @@ async function compressionGate(state: TurnState, systemPrompt: string): Promise<
 async function modelCall(state: TurnState, systemPrompt: string): Promise<IterationStart> {
   const { runtime } = state;
   const { control, events } = runtime;
+  const tools = await runtime.toolbox.schemas();
   const outcome = await callModel({
     route: runtime.route,
     messages: () =>
       buildRequestMessages(systemPrompt, state.messages, (m) => state.writer.apiContent.get(m)),
-    tools: runtime.toolbox.schemas(),
+    tools,
     ...(runtime.maxOutputTokens ? { maxOutputTokens: runtime.maxOutputTokens } : {}),
     beginRequest: () => control.beginRequest(),
     endRequest: () => control.endRequest(),
@@ -104,6 +105,7 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
       events.emit({ type: 'fallback_activated', turnId: state.turnId, from, to, reason }),
     ...(runtime.sleep ? { sleep: runtime.sleep } : {}),
     ...(runtime.retryBaseMs === undefined ? {} : { backoffBaseMs: runtime.retryBaseMs }),
+    ...(runtime.retryTransient === undefined ? {} : { retryTransient: runtime.retryTransient }),
   });
   control.enter('response');
   switch (outcome.kind) {

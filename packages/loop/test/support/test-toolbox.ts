@@ -1,13 +1,12 @@
 /** A toolbox of plain functions, for loop tests that are about the loop rather than the tools. */
 import type { ToolSchema } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
-import type { ToolCallResult, Toolbox, ToolScheduling } from '../../src/index.js';
+import type { PlannableCall, ToolBatch, ToolCallResult, Toolbox } from '../../src/index.js';
 
 /** One test tool. */
 export interface TestTool {
   readonly run: (args: Record<string, unknown>, ctx: ToolContext) => Promise<string> | string;
   readonly parallelSafe?: boolean;
-  readonly exclusive?: boolean;
 }
 
 /** A Toolbox over a record of test tools; records every call. */
@@ -37,8 +36,15 @@ export class TestToolbox implements Toolbox {
     }
   }
 
-  scheduling(name: string): ToolScheduling {
-    const tool = this.tools[name];
-    return { exclusive: tool?.exclusive ?? false, parallelSafe: tool?.parallelSafe ?? false, paths: [] };
+  plan<C extends PlannableCall>(calls: readonly C[]): ToolBatch<C>[] {
+    // Consecutive parallel-safe calls run together; anything else alone.
+    const out: ToolBatch<C>[] = [];
+    for (const call of calls) {
+      const safe = this.tools[call.name]?.parallelSafe === true;
+      const last = out.at(-1);
+      if (safe && last?.mode === 'parallel') out[out.length - 1] = { mode: 'parallel', calls: [...last.calls, call] };
+      else out.push({ mode: safe ? 'parallel' : 'sequential', calls: [call] });
+    }
+    return out;
   }
 }
