@@ -35,6 +35,12 @@ export interface ExecuteOptions {
    * it is alive. Errors it throws are ignored.
    */
   readonly onActivity?: (activity: ExecuteActivity) => void;
+  /**
+   * The most characters of output the result carries, overriding the backend's default for this
+   * call (file operations read large files this way). Longer output keeps its head and tail and
+   * is saved whole to `spillPath`.
+   */
+  readonly maxOutputChars?: number;
 }
 
 /**

@@ -4,19 +4,41 @@
  * ({@link describeExecutionEnvironmentContract}) and as plain assertion functions (`check…`)
  * that throw a `ContractViolation` (from `@hermes/protocol/testing`) on a violation.
  *
- * The suite grows with issue 6: `cd` persisting into the next command, the process group (not
- * just the shell) being dead after a timeout or abort, bounded output with a spill file, the
- * activity callback, and hostile output (binary, invalid UTF-8, `\r` floods).
+ * Beyond the basics it checks that `cd` persists into the next command, that the whole process
+ * group (not just the shell) is dead after a timeout or abort (even when it ignores SIGTERM or
+ * forked many children), bounded output with a spill file, and hostile input and output (a
+ * missing cwd, binary, invalid UTF-8, `\r` floods, closed or leaked output pipes). The factory's
+ * environment must start in a writable directory: the process checks write heartbeat files there.
  *
  * Only types and schemas are imported from this package's other modules, so the testing build never
  * carries a second copy of the seam's classes.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { contractViolation, isContractViolation, within } from '@hermes/protocol/testing';
+import { contractViolation, within } from '@hermes/protocol/testing';
 import { afterEach, describe, it } from 'vitest';
+import {
+  checkBinaryOutput,
+  checkBoundsOutput,
+  checkCarriageReturnFlood,
+  checkClosedStdout,
+  checkInvalidUtf8,
+  checkLeakedPipe,
+  checkMissingCwd,
+} from './contract-hostile.js';
+import {
+  checkAbortKillsGroup,
+  checkCwdPersists,
+  checkEscalatesToKill,
+  checkKillsForkHeavyCommand,
+  checkTimeoutKillsGroup,
+} from './contract-process.js';
+import { describeResult, parseResult, run } from './contract-support.js';
 import { EnvironmentDescriptionSchema } from './description.js';
-import { type ExecuteOptions, type ExecuteResult, ExecuteResultSchema } from './execute.js';
 import type { ExecutionEnvironment } from './execution-environment.js';
+
+export * from './contract-hostile.js';
+export * from './contract-process.js';
+export * from './file-operations-contract.js';
 
 /** An environment under test plus what to do after the test (after its own `cleanup()`). */
 export interface ExecutionEnvironmentFixture {
@@ -39,41 +61,6 @@ export interface ExecutionEnvironmentContractOptions {
   readonly abortDeadlineMs?: number;
   /** How long an ordinary short command may take, in ms. Default 10,000. */
   readonly commandDeadlineMs?: number;
-}
-
-/** Runs `command`, failing unless it settles within `ms` with a well-formed result. */
-async function run(
-  environment: ExecutionEnvironment,
-  command: string,
-  options: ExecuteOptions,
-  ms: number,
-): Promise<ExecuteResult> {
-  const what = `execute(${JSON.stringify(command)})`;
-  let result: unknown;
-  try {
-    result = await within(environment.execute(command, options), ms, what);
-  } catch (error) {
-    if (isContractViolation(error)) throw error;
-    contractViolation(`${what} rejected instead of returning a result: ${String(error)}`);
-  }
-  return parseResult(result, what);
-}
-
-/** Parses `value` as an {@link ExecuteResult}, failing with every malformed field named. */
-function parseResult(value: unknown, what: string): ExecuteResult {
-  const parsed = ExecuteResultSchema.safeParse(value);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
-    );
-    contractViolation(`${what} returned a malformed result (${problems.join('; ')})`);
-  }
-  return parsed.data;
-}
-
-function describeResult(result: ExecuteResult): string {
-  const { output, ...rest } = result;
-  return `${JSON.stringify(rest)} with output ${JSON.stringify(output.slice(0, 200))}`;
 }
 
 /** Checks that `echo hello` succeeds with exit code 0 and `hello` in its output. */
@@ -297,6 +284,42 @@ export function describeExecutionEnvironmentContract(
     it('cleans up idempotently', async () => {
       await checkCleanupIsIdempotent(await make(), deadlineMs);
     });
+    it('keeps the working directory a cd moved to for the next command', async () => {
+      await checkCwdPersists(await make(), deadlineMs);
+    });
+    it('kills background children too when the signal aborts', async () => {
+      await checkAbortKillsGroup(await make(), abortDeadlineMs);
+    });
+    it('kills background children too at the timeout', async () => {
+      await checkTimeoutKillsGroup(await make(), timeoutSlackMs);
+    });
+    it('escalates to SIGKILL when the command ignores SIGTERM', async () => {
+      await checkEscalatesToKill(await make(), abortDeadlineMs);
+    });
+    it('kills every child of a fork-heavy command', async () => {
+      await checkKillsForkHeavyCommand(await make(), abortDeadlineMs);
+    });
+    it('reports a missing cwd as a failed result naming it', async () => {
+      await checkMissingCwd(await make(), deadlineMs);
+    });
+    it('turns binary output into a valid string', async () => {
+      await checkBinaryOutput(await make(), deadlineMs);
+    });
+    it('replaces invalid UTF-8 and keeps the valid text', async () => {
+      await checkInvalidUtf8(await make(), deadlineMs);
+    });
+    it('survives a flood of \\r progress updates', async () => {
+      await checkCarriageReturnFlood(await make(), deadlineMs);
+    });
+    it('bounds long output, keeping head and tail and naming the spill file', async () => {
+      await checkBoundsOutput(await make(), deadlineMs);
+    });
+    it('waits for a command that closed its stdout and kept running', async () => {
+      await checkClosedStdout(await make(), deadlineMs);
+    });
+    it('does not hang on a background child that keeps the output pipes open', async () => {
+      await checkLeakedPipe(await make(), deadlineMs);
+    });
   });
 }
 
@@ -313,4 +336,16 @@ export const executionEnvironmentChecks = {
   checkAlreadyAborted,
   checkDescribes,
   checkCleanupIsIdempotent,
+  checkCwdPersists,
+  checkAbortKillsGroup,
+  checkTimeoutKillsGroup,
+  checkEscalatesToKill,
+  checkKillsForkHeavyCommand,
+  checkMissingCwd,
+  checkBinaryOutput,
+  checkInvalidUtf8,
+  checkCarriageReturnFlood,
+  checkBoundsOutput,
+  checkClosedStdout,
+  checkLeakedPipe,
 } as const;

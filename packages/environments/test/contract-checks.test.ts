@@ -1,21 +1,45 @@
 /** The contract's checks must catch broken environments, not just pass good ones. */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type EnvironmentDescription,
   type ExecuteOptions,
   type ExecuteResult,
   ExecutionEnvironment,
+  type LaunchedShell,
+  LocalEnvironment,
 } from '../src/index.js';
 import {
+  checkAbortKillsGroup,
   checkCapturesStderr,
   checkCleanupIsIdempotent,
+  checkCwdPersists,
   checkDescribes,
   checkInterrupts,
+  checkMissingCwd,
   checkReportsExitCode,
   checkRunsCommand,
   checkTimesOut,
 } from '../src/testing.js';
 import { ShellEnvironment } from './support/shell-environment.js';
+
+/** Kills only the shell on abort, leaving its children running. */
+class KillsOnlyShell extends LocalEnvironment {
+  readonly groups: number[] = [];
+  protected override async launch(script: string): Promise<LaunchedShell> {
+    const launched = await super.launch(script);
+    if (launched.child.pid) this.groups.push(launched.child.pid);
+    return {
+      child: launched.child,
+      kill: async () => {
+        launched.child.kill('SIGKILL');
+      },
+    };
+  }
+}
 
 /** Matches a `ContractViolation` (the one way a check fails) whose message matches `pattern`. */
 const violation = (pattern: RegExp) =>
@@ -98,6 +122,35 @@ describe('environment contract checks reject broken environments', () => {
   it('ignoring the abort signal fails within the deadline', async () => {
     await expect(checkInterrupts(track(new IgnoresLimits()), 300)).rejects.toThrow(
       violation(/after its signal aborted did not settle within 300 ms/),
+    );
+  });
+
+  it('killing only the shell, not its group, fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hermes-checks-'));
+    try {
+      const environment = track(new KillsOnlyShell({ cwd: dir, loginShellEnv: false }));
+      await expect(checkAbortKillsGroup(environment)).rejects.toThrow(
+        violation(/a child of the aborted command is still running/),
+      );
+    } finally {
+      // Reap what the broken environment left behind.
+      for (const group of (made.at(-1) as KillsOnlyShell).groups) {
+        try {
+          process.kill(-group, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('forgetting cd and running in a missing cwd fail', async () => {
+    await expect(checkCwdPersists(track(new ShellEnvironment({ cwd: tmpdir() })))).rejects.toThrow(
+      violation(/did not start where cd left it|cd into a new directory/),
+    );
+    await expect(checkMissingCwd(track(new ShellEnvironment()))).rejects.toThrow(
+      violation(/cannot start the command|does not name the missing cwd|ran:/),
     );
   });
 
