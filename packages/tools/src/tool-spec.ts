@@ -24,7 +24,10 @@ export interface ToolSpec<Args = Record<string, unknown>> {
   /** Argument schema: zod (validated) or JSON Schema (passed through after coercion). */
   readonly parameters: ZodType<Args> | JsonSchema;
   /** Runs the tool. May throw: dispatch turns every failure into a sanitized tool-error string. */
-  readonly handler: (args: Args, ctx: ToolContext) => Promise<ToolHandlerResult> | ToolHandlerResult;
+  readonly handler: (
+    args: Args,
+    ctx: ToolContext,
+  ) => Promise<ToolHandlerResult> | ToolHandlerResult;
   /** Whether the tool is usable now (a binary present, a backend configured). Cached 30 s. */
   readonly checkFn?: () => boolean | Promise<boolean>;
   /** Environment variables that must be set for the tool to be exposed. */
