@@ -26,4 +26,8 @@ export * from './turn/inject-signals.js';
 export * from './turn/iteration-budget.js';
 export * from './turn/turn-memory.js';
 export * from './turn/turn-result.js';
+export * from './turn/resume.js';
 export * from './turn/sanitize-input.js';
+export * from './wiring/create-agent.js';
+export * from './wiring/create-agent-config.js';
+export * from './wiring/summarizer.js';

@@ -31,6 +31,7 @@ export async function finalizeTurn(
       state.exit('session_persistence_failed', error instanceof Error ? error.message : String(error));
     }
   }
+  await flushCounters(state);
   const messages: readonly ChatMessage[] = [...state.messages];
   void runtime.memory
     ?.syncTurn?.(userText, state.finalResponse, messages)
@@ -96,4 +97,13 @@ function buildResult(
     ...(pendingSteer ? { pendingSteer } : {}),
     ...(state.error ? { error: state.error } : {}),
   };
+}
+
+/** Writes this turn's usage and cost to the session's counters; bookkeeping never fails a turn. */
+async function flushCounters(state: TurnState): Promise<void> {
+  const { apiCalls, estimatedCostUsd } = state.pendingCounters;
+  if (apiCalls === 0) return;
+  await state.runtime.store
+    .incrementCounters(state.writer.sessionId, { ...state.usage, apiCalls, estimatedCostUsd })
+    .catch(() => undefined);
 }

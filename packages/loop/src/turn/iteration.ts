@@ -142,7 +142,7 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
 }
 
 function recordUsage(state: TurnState, response: ChatResponse): void {
-  const { engine, store } = state.runtime;
+  const { engine } = state.runtime;
   state.addUsage(response.usage);
   const cost = estimateCostUsd(response.model, response.usage);
   state.costUsd += cost;
@@ -153,12 +153,7 @@ function recordUsage(state: TurnState, response: ChatResponse): void {
     state.gate.confirmPromptTokens(prompt);
   }
   engine.updateFromResponse(response.usage);
-  // Counters are bookkeeping: a failed update must not stop the turn.
-  void store
-    .incrementCounters(state.writer.sessionId, {
-      ...response.usage,
-      apiCalls: 1,
-      estimatedCostUsd: cost,
-    })
-    .catch(() => undefined);
+  // Written once at finalize: a counter transaction per iteration would double the write cost.
+  state.pendingCounters.apiCalls += 1;
+  state.pendingCounters.estimatedCostUsd += cost;
 }

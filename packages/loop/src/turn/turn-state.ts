@@ -36,6 +36,8 @@ export class TurnState {
   /** Prompt tokens the provider last reported, and the conversation length at that time. */
   lastPromptTokens = 0;
   messagesAtLastUsage = 0;
+  /** Session counters not yet written (flushed once, at finalize). */
+  readonly pendingCounters = { apiCalls: 0, estimatedCostUsd: 0 };
 
   constructor(
     readonly runtime: AgentRuntime,
