@@ -89,15 +89,17 @@ describe('isTrivialPrompt', () => {
 describe('stripSkillScaffolding', () => {
   it('keeps only the user’s words of a /skill expansion', () => {
     const expanded = [
-      '[SYSTEM: The user has invoked the "git-workflow" skill, indicating they want you to follow its instructions.]',
+      '<skill-invocation name="git-workflow">',
+      '[The user invoked the "git-workflow" skill. Follow the procedure below for this request.]',
       '',
       '# Git workflow',
       'Step 1: branch. Step 2: commit.',
+      '</skill-invocation>',
       '',
-      'The user has provided the following instruction alongside the skill invocation: rebase onto main',
+      'rebase onto main',
     ].join('\n');
     expect(stripSkillScaffolding(expanded)).toBe('rebase onto main');
-    expect(stripSkillScaffolding(expanded.split('\n').slice(0, 4).join('\n'))).toBe('');
+    expect(stripSkillScaffolding(expanded.split('\n').slice(0, 6).join('\n'))).toBe('');
     expect(stripSkillScaffolding('plain message')).toBe('plain message');
   });
 });
@@ -114,7 +116,7 @@ describe('MemoryManager prefetch', () => {
       reason: 'trivial',
     });
     expect(
-      await manager.prefetchForTurn('[SYSTEM: The user has invoked the "x" skill.]\nbody', {
+      await manager.prefetchForTurn('<skill-invocation name="x">\nbody\n</skill-invocation>', {
         turnId: 't1',
       }),
     ).toMatchObject({ reason: 'trivial' });

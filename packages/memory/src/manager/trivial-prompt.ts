@@ -21,27 +21,19 @@ export function isTrivialPrompt(text: string | null | undefined): boolean {
 }
 
 /**
- * The header line that starts a message built by expanding `/<skill>`; the skill's body follows.
- * The skills package writes it; this package only recognizes it.
+ * One `/<skill>` expansion block as `@hermes/skills` writes it
+ * (`<skill-invocation name="…">…</skill-invocation>`, the user's own words after it). This
+ * package may not import the skills package, so the format is recognized here; the loop's tests
+ * check that both agree.
  */
-export const SKILL_SCAFFOLD_HEADER =
-  /^\[SYSTEM: The user has invoked the "[^"\n]*" skill[^\n]*\]\s*$/m;
-
-/** Introduces the user's own words after an expanded skill body. */
-export const SKILL_SCAFFOLD_INSTRUCTION_MARKER =
-  'The user has provided the following instruction alongside the skill invocation:';
+export const SKILL_SCAFFOLD_BLOCK = /<skill-invocation name="[^"\n]*">[\s\S]*?<\/skill-invocation>\n*/g;
 
 /**
- * The user's own words in a message built from a `/<skill>` expansion: the text after the
- * instruction marker, or '' when the user gave none. Other messages come back unchanged. Without
+ * The user's own words in a message built from a `/<skill>` expansion: the text around the
+ * scaffold block, or '' when the user gave none. Other messages come back unchanged. Without
  * this, a whole skill body would be taken for what the user is asking about.
  */
 export function stripSkillScaffolding(message: string): string {
-  const header = SKILL_SCAFFOLD_HEADER.exec(message);
-  if (!header) return message;
-  const marker = message.lastIndexOf(SKILL_SCAFFOLD_INSTRUCTION_MARKER);
-  if (marker < 0) return message.slice(0, header.index).trim();
-  const before = message.slice(0, header.index).trim();
-  const after = message.slice(marker + SKILL_SCAFFOLD_INSTRUCTION_MARKER.length).trim();
-  return [before, after].filter((part) => part !== '').join('\n');
+  if (!message.includes('<skill-invocation name="')) return message;
+  return message.replace(SKILL_SCAFFOLD_BLOCK, '').trim();
 }
