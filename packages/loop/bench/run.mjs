@@ -23,25 +23,45 @@ function history() {
   const out = [];
   for (let i = 0; i < 50; i += 1) {
     out.push({ role: 'user', content: `earlier question ${i} about the project layout and tests` });
-    out.push({ role: 'assistant', content: `earlier answer ${i}: the tests live in test/ and run with vitest.` });
+    out.push({
+      role: 'assistant',
+      content: `earlier answer ${i}: the tests live in test/ and run with vitest.`,
+    });
   }
   return out;
 }
 
 function loopScript() {
-  return script().toolCall('noop', { step: 1 }).times(ITERATIONS - 1).next().text('finished');
+  return script()
+    .toolCall('noop', { step: 1 })
+    .times(ITERATIONS - 1)
+    .next()
+    .text('finished');
 }
 
 class NoCompression extends ContextEngine {
   name = 'none';
   updateFromResponse() {}
-  shouldCompress() { return false; }
+  shouldCompress() {
+    return false;
+  }
   async compress(messages) {
-    return { messages: [...messages], changed: false, stats: { messagesBefore: 0, messagesAfter: 0, tokensBefore: 0, tokensAfter: 0 } };
+    return {
+      messages: [...messages],
+      changed: false,
+      stats: { messagesBefore: 0, messagesAfter: 0, tokensBefore: 0, tokensAfter: 0 },
+    };
   }
 }
 
-const noopSchema = { type: 'function', function: { name: 'noop', description: 'does nothing', parameters: { type: 'object', properties: { step: { type: 'number' } } } } };
+const noopSchema = {
+  type: 'function',
+  function: {
+    name: 'noop',
+    description: 'does nothing',
+    parameters: { type: 'object', properties: { step: { type: 'number' } } },
+  },
+};
 const toolbox = {
   schemas: () => [noopSchema],
   names: () => ['noop'],
@@ -74,10 +94,19 @@ async function ours(server, dir, run) {
 
 async function floor(server) {
   const client = new OpenAI({ apiKey: 'k', baseURL: server.baseUrl('openai-chat'), maxRetries: 0 });
-  const messages = [{ role: 'system', content: 'You are a bench.' }, ...history(), { role: 'user', content: 'run the loop' }];
+  const messages = [
+    { role: 'system', content: 'You are a bench.' },
+    ...history(),
+    { role: 'user', content: 'run the loop' },
+  ];
   const t0 = performance.now();
   for (let i = 0; i < ITERATIONS; i += 1) {
-    const stream = await client.chat.completions.create({ model: 'bench-model', messages, tools: [noopSchema], stream: true });
+    const stream = await client.chat.completions.create({
+      model: 'bench-model',
+      messages,
+      tools: [noopSchema],
+      stream: true,
+    });
     let text = '';
     const calls = new Map();
     for await (const chunk of stream) {
@@ -91,9 +120,14 @@ async function floor(server) {
       }
     }
     if (calls.size === 0) break;
-    const toolCalls = [...calls.values()].map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } }));
+    const toolCalls = [...calls.values()].map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: c.args },
+    }));
     messages.push({ role: 'assistant', content: text || null, tool_calls: toolCalls });
-    for (const call of toolCalls) messages.push({ role: 'tool', tool_call_id: call.id, content: 'ok' });
+    for (const call of toolCalls)
+      messages.push({ role: 'tool', tool_call_id: call.id, content: 'ok' });
   }
   return performance.now() - t0;
 }
@@ -122,11 +156,19 @@ try {
   const perIter = (ms) => ms / ITERATIONS;
   const f = perIter(median(floors));
   const o = perIter(median(oursMs));
-  console.log(`@hermes/loop benchmark — node ${process.version}, ${ITERATIONS} iterations × ${RUNS} runs, 100-message history`);
-  console.log(`  transport floor (openai client, hand-written loop): ${f.toFixed(3)} ms / iteration (median run)`);
-  console.log(`  @hermes/loop Agent (streaming, SQLite persistence): ${o.toFixed(3)} ms / iteration (median run)`);
+  console.log(
+    `@hermes/loop benchmark — node ${process.version}, ${ITERATIONS} iterations × ${RUNS} runs, 100-message history`,
+  );
+  console.log(
+    `  transport floor (openai client, hand-written loop): ${f.toFixed(3)} ms / iteration (median run)`,
+  );
+  console.log(
+    `  @hermes/loop Agent (streaming, SQLite persistence): ${o.toFixed(3)} ms / iteration (median run)`,
+  );
   console.log(`  framework cost: ${(o - f).toFixed(3)} ms / iteration (target ≤ 1 ms)`);
-  console.log(`  heap growth over ${RUNS} runs: ${heapGrowth.toFixed(1)} MB (target ≤ 20 MB${globalThis.gc ? '' : '; run with --expose-gc for a settled number'})`);
+  console.log(
+    `  heap growth over ${RUNS} runs: ${heapGrowth.toFixed(1)} MB (target ≤ 20 MB${globalThis.gc ? '' : '; run with --expose-gc for a settled number'})`,
+  );
 } finally {
   await server.close();
   rmSync(dir, { recursive: true, force: true });

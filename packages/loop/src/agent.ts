@@ -8,21 +8,21 @@ import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
 import { HermesError } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
 import type { AgentOptions, RunOptions } from './agent-options.js';
+import { CompressionGate } from './compression/compression-gate.js';
 import { createDelegateTool, type DelegatedTask } from './delegation/delegate-tool.js';
 import {
   CHILD_BLOCKED_TOOLS,
   DELEGATION_DEFAULTS,
   type DelegationOptions,
 } from './delegation/delegation-options.js';
-import { LoopToolbox, NarrowedToolbox } from './tools/loop-toolbox.js';
-import type { Toolbox } from './tools/toolbox.js';
-import { CompressionGate } from './compression/compression-gate.js';
-import { type AgentEventListener, AgentEventBus } from './events/event-bus.js';
+import { AgentEventBus, type AgentEventListener } from './events/event-bus.js';
 import { EventQueue } from './events/event-queue.js';
 import { ModelRoute, type ModelTarget, targetLabel } from './model/model-route.js';
 import { SessionWriter } from './persist/session-writer.js';
 import type { PromptHolder } from './prompt/prompt-cache.js';
 import type { PromptParts } from './prompt/system-prompt.js';
+import { LoopToolbox, NarrowedToolbox } from './tools/loop-toolbox.js';
+import type { Toolbox } from './tools/toolbox.js';
 import type { AgentRuntime } from './turn/agent-runtime.js';
 import { runTurn } from './turn/run-turn.js';
 import { TurnControl } from './turn/turn-control.js';
@@ -63,7 +63,8 @@ export class Agent {
       hermesHome: options.hermesHome ?? process.env.HERMES_HOME ?? join(homedir(), '.hermes'),
       maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
       maxDelegateCalls: options.maxDelegateCalls ?? 3,
-      approvalSurface: options.approvalSurface ?? (options.clarify ? 'interactive' : 'single_query'),
+      approvalSurface:
+        options.approvalSurface ?? (options.clarify ? 'interactive' : 'single_query'),
       ...optional(options),
     };
   }
@@ -307,7 +308,7 @@ export class Agent {
     return {
       runtime: this.#promptRuntime(),
       hermesHome,
-      ...(memory?.systemPromptBlock ? { memoryBlock: memory.systemPromptBlock() } : {}),
+      ...(memory?.systemPromptBlock ? { memoryBlock: await memory.systemPromptBlock() } : {}),
       ...(skillsIndex ? { skillsIndex: await skillsIndex() } : {}),
       ...(promptBlocks ? { extraBlocks: promptBlocks() } : {}),
     };

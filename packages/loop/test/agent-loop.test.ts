@@ -36,9 +36,16 @@ describe('Agent tool loop', () => {
     expect(toolbox.calls.map((c) => c.args.text)).toEqual(['one', 'two']);
     const rows = await harness.store.getMessages(result.sessionId);
     expect(rows.map((r) => r.message.role)).toEqual([
-      'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
     ]);
-    const second = harness.server.requests[1]?.body as { messages: { role: string; content: string }[] };
+    const second = harness.server.requests[1]?.body as {
+      messages: { role: string; content: string }[];
+    };
     expect(second.messages[0]?.role).toBe('system');
     expect(second.messages.some((m) => m.role === 'tool' && m.content === 'echo:one')).toBe(true);
     expect(events.map((e) => e.type)).toContain('tool_call_end');
@@ -50,7 +57,7 @@ describe('Agent tool loop', () => {
     const toolbox = new TestToolbox({
       probe: {
         run: async (_args, ctx) => {
-          const rows = await harness!.store.getMessages(ctx.sessionId);
+          const rows = (await harness?.store.getMessages(ctx.sessionId)) ?? [];
           seenBeforeRun = rows.map((r) => r.message.role);
           return 'ok';
         },
@@ -77,6 +84,6 @@ describe('Agent tool loop', () => {
       (r) => (r.body as { messages: { content: string }[] }).messages,
     );
     expect(r2?.[0]?.content).toBe(r1?.[0]?.content);
-    expect(r2?.map((m) => m.content)).toEqual(['' + r1?.[0]?.content, 'hello', 'first', 'again']);
+    expect(r2?.map((m) => m.content)).toEqual([`${r1?.[0]?.content}`, 'hello', 'first', 'again']);
   });
 });

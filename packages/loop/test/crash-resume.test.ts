@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { LocalEnvironment } from '@hermes/environments';
-import { script, startScriptedServer } from '@hermes/testkit';
+import { OpenAIChatProvider } from '@hermes/providers';
 import { openSessionStore } from '@hermes/state';
+import { script, startScriptedServer } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
 import { Agent, RESUMED_RESULT_TEXT } from '../src/index.js';
 import { KeepLastEngine } from './support/harness.js';
 import { TestToolbox } from './support/test-toolbox.js';
-import { OpenAIChatProvider } from '@hermes/providers';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,7 +28,8 @@ function builtEntry(): string {
   const entry = join(packageRoot, 'dist', 'index.js');
   const hint = 'build it first (`npx tsup` in packages/loop; turbo `test` builds before testing)';
   if (!existsSync(entry)) throw new Error(`${entry} is missing: ${hint}`);
-  if (statSync(entry).mtimeMs < newest(join(packageRoot, 'src'))) throw new Error(`${entry} is older than src/: ${hint}`);
+  if (statSync(entry).mtimeMs < newest(join(packageRoot, 'src')))
+    throw new Error(`${entry} is older than src/: ${hint}`);
   return entry;
 }
 
@@ -40,14 +41,29 @@ describe('resume after a crash mid-tool', () => {
       script().toolCall('hang', {}, 'call_hang').next().text('Picked up where we left off.'),
     );
     try {
-      const child = spawn(process.execPath, [
-        fileURLToPath(new URL('./support/crash-turn.mjs', import.meta.url)),
-        JSON.stringify({ entry: builtEntry(), dbPath, baseUrl: server.baseUrl('openai-chat'), sessionId: 'crashy', hermesHome: home }),
-      ], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [
+          fileURLToPath(new URL('./support/crash-turn.mjs', import.meta.url)),
+          JSON.stringify({
+            entry: builtEntry(),
+            dbPath,
+            baseUrl: server.baseUrl('openai-chat'),
+            sessionId: 'crashy',
+            hermesHome: home,
+          }),
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
-      child.stderr.on('data', (d) => { stderr += String(d); });
+      child.stderr.on('data', (d) => {
+        stderr += String(d);
+      });
       const started = new Promise<void>((resolve, reject) => {
-        createInterface({ input: child.stdout }).on('line', (line) => line === 'tool-started' && resolve());
+        createInterface({ input: child.stdout }).on(
+          'line',
+          (line) => line === 'tool-started' && resolve(),
+        );
         child.on('exit', () => reject(new Error(`child exited early: ${stderr}`)));
       });
       await started;
@@ -71,10 +87,25 @@ describe('resume after a crash mid-tool', () => {
       const result = await agent.runConversation('are you still there?');
       expect(result.finalResponse).toBe('Picked up where we left off.');
       const after = await store.getMessages('crashy');
-      expect(after.map((r) => r.message.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant']);
-      expect(after[2]?.message).toMatchObject({ tool_call_id: 'call_hang', content: RESUMED_RESULT_TEXT });
+      expect(after.map((r) => r.message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+        'user',
+        'assistant',
+      ]);
+      expect(after[2]?.message).toMatchObject({
+        tool_call_id: 'call_hang',
+        content: RESUMED_RESULT_TEXT,
+      });
       const sent = server.requests[1]?.body as { messages: { role: string }[] };
-      expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
+      expect(sent.messages.map((m) => m.role)).toEqual([
+        'system',
+        'user',
+        'assistant',
+        'tool',
+        'user',
+      ]);
       await store.close();
     } finally {
       await server.close();

@@ -11,7 +11,10 @@ afterEach(async () => {
   harness = undefined;
 });
 
-type Body = { messages: { role: string; content: string }[]; tools?: { function: { name: string } }[] };
+type Body = {
+  messages: { role: string; content: string }[];
+  tools?: { function: { name: string } }[];
+};
 const toolbox = () =>
   new TestToolbox({
     echo: { run: () => 'SECRET-CHILD-OUTPUT' },
@@ -25,7 +28,9 @@ describe('delegate_task', () => {
   it('runs children in parallel and returns only their summaries', async () => {
     harness = await startHarness(
       script()
-        .toolCall('delegate_task', { tasks: [{ goal: 'goal A' }, { goal: 'goal B', context: 'ctx B' }] })
+        .toolCall('delegate_task', {
+          tasks: [{ goal: 'goal A' }, { goal: 'goal B', context: 'ctx B' }],
+        })
         .match({ lastUserIncludes: 'delegate both' })
         .next()
         .toolCall('echo', {})
@@ -41,7 +46,11 @@ describe('delegate_task', () => {
         .next()
         .text('both finished')
         .match({ lastUserIncludes: 'delegate both' }),
-      { toolbox: toolbox(), environment: new LocalEnvironment({ loginShellEnv: false }), delegation },
+      {
+        toolbox: toolbox(),
+        environment: new LocalEnvironment({ loginShellEnv: false }),
+        delegation,
+      },
     );
     const result = await harness.agent.runConversation('delegate both tasks');
     expect(result.finalResponse).toBe('both finished');
@@ -63,10 +72,11 @@ describe('delegate_task', () => {
 
   it('rejects a batch larger than the limit without starting any child', async () => {
     const tasks = [1, 2, 3, 4].map((n) => ({ goal: `g${n}` }));
-    harness = await startHarness(
-      script().toolCall('delegate_task', { tasks }).next().text('ok'),
-      { toolbox: toolbox(), environment: new LocalEnvironment({ loginShellEnv: false }), delegation },
-    );
+    harness = await startHarness(script().toolCall('delegate_task', { tasks }).next().text('ok'), {
+      toolbox: toolbox(),
+      environment: new LocalEnvironment({ loginShellEnv: false }),
+      delegation,
+    });
     const result = await harness.agent.runConversation('too many');
     expect(result.finalResponse).toBe('ok');
     expect(harness.server.requests).toHaveLength(2);
@@ -82,11 +92,20 @@ describe('delegate_task', () => {
         .next()
         .fault(faults.stall())
         .match({ lastUserIncludes: 'slow child' }),
-      { toolbox: toolbox(), environment: new LocalEnvironment({ loginShellEnv: false }), delegation },
+      {
+        toolbox: toolbox(),
+        environment: new LocalEnvironment({ loginShellEnv: false }),
+        delegation,
+      },
     );
     const h = harness;
     const turn = h.agent.runConversation('parent task');
-    expect(await waitFor(() => h.agent.activeChildren.length === 1 && h.server.requests.length === 2, 5_000)).toBe(true);
+    expect(
+      await waitFor(
+        () => h.agent.activeChildren.length === 1 && h.server.requests.length === 2,
+        5_000,
+      ),
+    ).toBe(true);
     h.agent.interrupt();
     const result = await turn;
     expect(result.interrupted).toBe(true);

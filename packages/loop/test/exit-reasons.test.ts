@@ -21,7 +21,12 @@ const bodyOf = (h: Harness, i: number) => h.server.requests[i]?.body as Body;
 describe('exit reasons', () => {
   it('max_iterations_reached: one tool-less summary call writes the answer', async () => {
     harness = await startHarness(
-      script().toolCall('echo', { n: 1 }).next().toolCall('echo', { n: 2 }).next().text('Progress: 2 echoes.'),
+      script()
+        .toolCall('echo', { n: 1 })
+        .next()
+        .toolCall('echo', { n: 2 })
+        .next()
+        .text('Progress: 2 echoes.'),
       { toolbox: echo(), environment: environment(), maxIterations: 2 },
     );
     const result = await harness.agent.runConversation('loop');
@@ -67,7 +72,12 @@ describe('exit reasons', () => {
 
   it('interrupted_by_user when the interrupt arrives while tools run', async () => {
     const toolbox = new TestToolbox({
-      stop: { run: () => { harness?.agent.interrupt(); return 'stopping'; } },
+      stop: {
+        run: () => {
+          harness?.agent.interrupt();
+          return 'stopping';
+        },
+      },
     });
     harness = await startHarness(script().toolCall('stop', {}).next().text('never'), {
       toolbox,

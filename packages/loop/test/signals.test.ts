@@ -17,7 +17,8 @@ afterEach(async () => {
 
 const environment = () => new LocalEnvironment({ loginShellEnv: false });
 type Body = { messages: { role: string; content: string }[] };
-const messagesOf = (h: Harness, i: number) => (h.server.requests[i]?.body as Body).messages;
+const messagesOf = (h: Harness, i: number) =>
+  (h.server.requests[i]?.body as Body | undefined)?.messages ?? [];
 
 describe('steer', () => {
   it('a steer sent while tools run lands on the tool message, in the request and the store', async () => {
@@ -99,13 +100,21 @@ describe('fallback and compression mid-turn', () => {
     const backup = await startScriptedServer(script().text('from the fallback'));
     cleanups.push(() => backup.close());
     harness = await startHarness(
-      script().toolCall('echo', { a: 1 }).next().fault(faults.unauthorized()).next().text('primary again'),
+      script()
+        .toolCall('echo', { a: 1 })
+        .next()
+        .fault(faults.unauthorized())
+        .next()
+        .text('primary again'),
       {
         toolbox: new TestToolbox({ echo: { run: () => 'echoed' } }),
         environment: environment(),
         fallback: [
           {
-            provider: new OpenAIChatProvider({ apiKey: 'k2', baseUrl: backup.baseUrl('openai-chat') }),
+            provider: new OpenAIChatProvider({
+              apiKey: 'k2',
+              baseUrl: backup.baseUrl('openai-chat'),
+            }),
             model: 'backup-model',
             label: 'backup',
           },
@@ -117,7 +126,10 @@ describe('fallback and compression mid-turn', () => {
     const first = await harness.agent.runConversation('go');
     expect(first.finalResponse).toBe('from the fallback');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ reason: 'auth', to: { provider: 'backup', model: 'backup-model' } });
+    expect(events[0]).toMatchObject({
+      reason: 'auth',
+      to: { provider: 'backup', model: 'backup-model' },
+    });
     const second = await harness.agent.runConversation('again');
     expect(second.finalResponse).toBe('primary again');
   });

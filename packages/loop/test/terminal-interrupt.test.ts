@@ -39,7 +39,10 @@ async function terminalHarness(command: string, answer: string): Promise<Harness
 describe('terminal through the loop', () => {
   it('interrupt during sleep 30 returns fast, kills the process group and persists a cancelled result', async () => {
     const pidFile = join(process.env.HERMES_HOME ?? '', 'pids');
-    harness = await terminalHarness(`echo $$ > ${pidFile}; sleep 30 & echo $! >> ${pidFile}; wait`, 'never');
+    harness = await terminalHarness(
+      `echo $$ > ${pidFile}; sleep 30 & echo $! >> ${pidFile}; wait`,
+      'never',
+    );
     const h = harness;
     const events: AgentEvent[] = [];
     h.agent.on('event', (e) => events.push(e));
@@ -69,7 +72,9 @@ describe('terminal through the loop', () => {
     harness = await terminalHarness('rm -rf /', 'refused');
     const result = await harness.agent.runConversation('wipe it');
     expect(result.finalResponse).toBe('refused');
-    const body = harness.server.requests[1]?.body as { messages: { role: string; content: string }[] };
+    const body = harness.server.requests[1]?.body as {
+      messages: { role: string; content: string }[];
+    };
     const tool = body.messages.find((m) => m.role === 'tool');
     expect(tool?.content.toLowerCase()).toMatch(/block|refus|not allowed|denied/);
   });

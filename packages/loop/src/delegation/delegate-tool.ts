@@ -62,7 +62,12 @@ async function runDelegation(
   ctx: ToolContext,
   options: DelegateToolOptions,
 ): Promise<string> {
-  const args = parseOrThrow(DelegateArgsSchema, raw, 'delegate_task arguments', 'Pass goal (and context), or tasks: [{goal, context}].');
+  const args = parseOrThrow(
+    DelegateArgsSchema,
+    raw,
+    'delegate_task arguments',
+    'Pass goal (and context), or tasks: [{goal, context}].',
+  );
   const tasks: DelegatedTask[] = args.tasks?.length
     ? args.tasks
     : [{ goal: args.goal ?? '', ...(args.context ? { context: args.context } : {}) }];
@@ -73,7 +78,9 @@ async function runDelegation(
   }
   const results = await Promise.allSettled(tasks.map((task) => options.spawn(task, ctx)));
   return results
-    .map((settled, i) => renderChild(i + 1, tasks[i] as DelegatedTask, settled, options.maxSummaryChars))
+    .map((settled, i) =>
+      renderChild(i + 1, tasks[i] as DelegatedTask, settled, options.maxSummaryChars),
+    )
     .join('\n\n');
 }
 
@@ -85,7 +92,8 @@ function renderChild(
 ): string {
   const head = `## Task ${n}: ${task.goal.slice(0, 120)}`;
   if (settled.status === 'rejected') {
-    const reason = settled.reason instanceof Error ? settled.reason.message : String(settled.reason);
+    const reason =
+      settled.reason instanceof Error ? settled.reason.message : String(settled.reason);
     return `${head}\nStatus: failed to start (${reason})`;
   }
   const result = settled.value;

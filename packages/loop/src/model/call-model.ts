@@ -110,7 +110,9 @@ async function nextStep(
 ): Promise<Step> {
   if (classified.reason === 'aborted') return 'give_up';
   if (classified.shouldCompress) {
-    return attempt < MAX_MODEL_ATTEMPTS && (await input.compressForOverflow()) ? 'retry' : 'give_up';
+    return attempt < MAX_MODEL_ATTEMPTS && (await input.compressForOverflow())
+      ? 'retry'
+      : 'give_up';
   }
   // auth, billing, model_not_found: another provider may work now; retrying this one will not.
   const timing = fallbackTiming(classified.reason);

@@ -14,7 +14,10 @@ export interface ModelPrice {
 
 const PRICES: ReadonlyArray<readonly [RegExp, ModelPrice]> = [
   [/claude-(opus-4|4-opus)/, { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }],
-  [/claude-(sonnet-4|4-sonnet|3-7-sonnet|3-5-sonnet)/, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }],
+  [
+    /claude-(sonnet-4|4-sonnet|3-7-sonnet|3-5-sonnet)/,
+    { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  ],
   [/claude-(haiku-4|3-5-haiku)/, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }],
   [/gpt-4o-mini/, { input: 0.15, output: 0.6, cacheRead: 0.075 }],
   [/gpt-4o/, { input: 2.5, output: 10, cacheRead: 1.25 }],

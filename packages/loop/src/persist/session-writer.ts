@@ -56,7 +56,10 @@ export class SessionWriter {
     const pending = messages.filter((m) => m.role !== 'system' && !this.#persisted.has(m));
     if (pending.length === 0) return;
     try {
-      await this.store.appendMessages(this.#sessionId, pending.map((m) => this.#input(m)));
+      await this.store.appendMessages(
+        this.#sessionId,
+        pending.map((m) => this.#input(m)),
+      );
     } catch (error) {
       throw new PersistenceFailedError(error);
     }

@@ -45,7 +45,11 @@ export function buildRequestMessages(
     closeOpen();
     const message = withApiContent(original, apiContent);
     if (message.role === 'assistant' && message.tool_calls?.length) {
-      open = { ids: new Set(message.tool_calls.map((c) => c.id)), answered: new Set(), call: message };
+      open = {
+        ids: new Set(message.tool_calls.map((c) => c.id)),
+        answered: new Set(),
+        call: message,
+      };
       out.push(message);
       continue;
     }
@@ -81,7 +85,10 @@ function mergeOrPush(out: ChatMessage[], message: ChatMessage): void {
     out.push(message);
     return;
   }
-  out[out.length - 1] = { ...last, content: joinContent(last.content, message.content) } as ChatMessage;
+  out[out.length - 1] = {
+    ...last,
+    content: joinContent(last.content, message.content),
+  } as ChatMessage;
 }
 
 function joinContent(
@@ -90,6 +97,10 @@ function joinContent(
 ): MessageContent {
   if (typeof a === 'string' && typeof b === 'string') return a && b ? `${a}\n\n${b}` : a || b;
   const parts = (value: MessageContent | null | undefined) =>
-    value == null ? [] : typeof value === 'string' ? [{ type: 'text' as const, text: value }] : value;
+    value == null
+      ? []
+      : typeof value === 'string'
+        ? [{ type: 'text' as const, text: value }]
+        : value;
   return [...parts(a), ...parts(b)];
 }

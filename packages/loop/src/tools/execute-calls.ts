@@ -5,14 +5,15 @@
  */
 import type { ToolCall, ToolMessage } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
-import type { ToolCallResult, Toolbox } from './toolbox.js';
+import type { Toolbox, ToolCallResult } from './toolbox.js';
 import type { CallValidation, ValidCall } from './validate-calls.js';
 
 /** Most calls that run at the same time. */
 export const MAX_PARALLEL_CALLS = 8;
 
 /** The result given to a call that was skipped because of an interrupt. */
-export const CANCELLED_TEXT = '[Cancelled: the user interrupted the turn before this tool finished.]';
+export const CANCELLED_TEXT =
+  '[Cancelled: the user interrupted the turn before this tool finished.]';
 
 /** What the executor needs from the turn. */
 export interface ExecuteCallsInput {
@@ -89,7 +90,12 @@ async function runOne(valid: ValidCall, input: ExecuteCallsInput): Promise<Execu
 }
 
 function finish(call: ToolCall, name: string, result: ToolCallResult): ExecutedCall {
-  const message: ToolMessage = { role: 'tool', tool_call_id: call.id, name, content: result.content };
+  const message: ToolMessage = {
+    role: 'tool',
+    tool_call_id: call.id,
+    name,
+    content: result.content,
+  };
   return { call, name, result, message };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ToolSchema } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
-import type { PlannableCall, ToolBatch, ToolCallResult, Toolbox } from './toolbox.js';
+import type { PlannableCall, ToolBatch, Toolbox, ToolCallResult } from './toolbox.js';
 
 /** A tool implemented by the loop or its host. */
 export interface LoopTool {
@@ -33,7 +33,11 @@ export class LoopToolbox implements Toolbox {
     return [...new Set([...this.#inner.names(), ...this.#tools.keys()])];
   }
 
-  async dispatch(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolCallResult> {
+  async dispatch(
+    name: string,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<ToolCallResult> {
     const tool = this.#tools.get(name);
     if (!tool) return this.#inner.dispatch(name, args, ctx);
     const started = performance.now();
@@ -42,7 +46,11 @@ export class LoopToolbox implements Toolbox {
       return { content, status: 'ok', durationMs: performance.now() - started };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { content: `[TOOL_ERROR] ${reason}`, status: 'error', durationMs: performance.now() - started };
+      return {
+        content: `[TOOL_ERROR] ${reason}`,
+        status: 'error',
+        durationMs: performance.now() - started,
+      };
     }
   }
 

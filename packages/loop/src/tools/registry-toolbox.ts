@@ -11,7 +11,7 @@ import {
   type ToolDefinitionsRequest,
   type ToolRegistry,
 } from '@hermes/tools';
-import type { PlannableCall, ToolBatch, ToolCallResult, Toolbox } from './toolbox.js';
+import type { PlannableCall, ToolBatch, Toolbox, ToolCallResult } from './toolbox.js';
 
 /** Options of {@link RegistryToolbox}. */
 export interface RegistryToolboxOptions {

@@ -36,7 +36,10 @@ export interface ValidateOptions {
 }
 
 /** Validates the calls of one assistant message. */
-export function validateToolCalls(calls: readonly ToolCall[], options: ValidateOptions): CallValidation {
+export function validateToolCalls(
+  calls: readonly ToolCall[],
+  options: ValidateOptions,
+): CallValidation {
   const known = new Set(options.names);
   const seen = new Set<string>();
   const valid: ValidCall[] = [];
@@ -52,7 +55,11 @@ export function validateToolCalls(calls: readonly ToolCall[], options: ValidateO
       ? call.function.name
       : repairName(call.function.name, options.names);
     if (!name) {
-      rejected.push({ call, kind: 'unknown_tool', message: unknownToolMessage(call, options.names) });
+      rejected.push({
+        call,
+        kind: 'unknown_tool',
+        message: unknownToolMessage(call, options.names),
+      });
       continue;
     }
     const args = parseArguments(call.function.arguments);

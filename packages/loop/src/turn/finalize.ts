@@ -28,14 +28,15 @@ export async function finalizeTurn(
     await state.writer.persist(state.messages);
   } catch (error) {
     if (!FAILED_EXITS.has(state.exitReason)) {
-      state.exit('session_persistence_failed', error instanceof Error ? error.message : String(error));
+      state.exit(
+        'session_persistence_failed',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
   await flushCounters(state);
   const messages: readonly ChatMessage[] = [...state.messages];
-  void runtime.memory
-    ?.syncTurn?.(userText, state.finalResponse, messages)
-    ?.catch(() => undefined);
+  void runtime.memory?.syncTurn?.(userText, state.finalResponse, messages)?.catch(() => undefined);
   await runtime.engine.onTurnComplete(messages, state.usage).catch(() => undefined);
   const pendingSteer = runtime.control.endTurn();
   const result = buildResult(state, messages, pendingSteer);
@@ -87,7 +88,8 @@ function buildResult(
     finalResponse: state.finalResponse,
     messages,
     apiCalls: state.apiCalls,
-    completed: reason === 'completed' || (reason === 'max_iterations_reached' && !!state.finalResponse),
+    completed:
+      reason === 'completed' || (reason === 'max_iterations_reached' && !!state.finalResponse),
     interrupted,
     failed: FAILED_EXITS.has(reason),
     exitReason: reason,

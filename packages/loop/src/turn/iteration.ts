@@ -3,8 +3,9 @@
  * compression gate and the model call. Returns the response to process, or records the exit
  * reason and returns undefined.
  */
-import { type ChatResponse, ProviderError } from '@hermes/providers';
+
 import { promptTokens } from '@hermes/protocol';
+import { type ChatResponse, ProviderError } from '@hermes/providers';
 import { callModel } from '../model/call-model.js';
 import { estimateCostUsd } from '../model/pricing.js';
 import { buildRequestMessages } from '../request/repair-messages.js';

@@ -40,7 +40,10 @@ export async function handleResponse(
   return runTools(state, validation);
 }
 
-async function finishWithAnswer(state: TurnState, response: ChatResponse): Promise<ResponseOutcome> {
+async function finishWithAnswer(
+  state: TurnState,
+  response: ChatResponse,
+): Promise<ResponseOutcome> {
   const message: AssistantMessage = { ...response.message };
   state.messages.push(message);
   state.writer.finishReasons.set(message, response.finishReason);

@@ -4,9 +4,10 @@
  * iteration per model call, and the inner retry loop inside `callModel`. Errors while processing
  * a response are counted and repaired; persistence failures end the turn.
  */
+
+import { isPersistenceFailure } from '../persist/persistence-failure.js';
 import type { PromptHolder } from '../prompt/prompt-cache.js';
 import type { PromptParts } from '../prompt/system-prompt.js';
-import { isPersistenceFailure } from '../persist/persistence-failure.js';
 import { finalizeTurn } from './finalize.js';
 import { startIteration } from './iteration.js';
 import { runPrologue } from './prologue.js';

@@ -17,12 +17,16 @@ export interface RecalledMemory {
 
 /** The turn's memory hooks. Every member is optional and must not throw into the turn. */
 export interface TurnMemory {
-  /** The frozen snapshot block for the system prompt. */
-  systemPromptBlock?(): string;
+  /** The frozen snapshot block for the system prompt (read once per session). */
+  systemPromptBlock?(): string | Promise<string>;
   /** Recall for the user's message; undefined when nothing was recalled or it was skipped. */
   prefetch?(userText: string, signal: AbortSignal): Promise<RecalledMemory | undefined>;
   /** After the turn: hand the exchange to the external provider. */
-  syncTurn?(userText: string, assistantText: string, messages: readonly ChatMessage[]): Promise<void>;
+  syncTurn?(
+    userText: string,
+    assistantText: string,
+    messages: readonly ChatMessage[],
+  ): Promise<void>;
   /** Before a compression: text the provider wants the summary to keep. */
   onPreCompress?(messages: readonly ChatMessage[]): Promise<string>;
 }

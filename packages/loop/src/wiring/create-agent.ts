@@ -9,14 +9,18 @@ import { join } from 'node:path';
 import { type ApprovalHandler, CommandApprover, loadApprovalSettings } from '@hermes/approval';
 import { ContextCompressor } from '@hermes/context-engine';
 import { createEnvironment } from '@hermes/environments';
+import { MemoryManager, type MemoryProvider } from '@hermes/memory';
 import { createProvider, resolveModelLimits } from '@hermes/providers';
+import { createSkillTools, SkillsLibrary } from '@hermes/skills';
 import { openSessionStore } from '@hermes/state';
-import { type ClarifyCallback, coreTools, type ToolSpec, ToolRegistry } from '@hermes/tools';
+import { type ClarifyCallback, coreTools, ToolRegistry, type ToolSpec } from '@hermes/tools';
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
 import { RegistryToolbox } from '../tools/registry-toolbox.js';
 import { type CreateAgentConfigInput, parseCreateAgentConfig } from './create-agent-config.js';
+import { wireMemory } from './memory-wiring.js';
+import { createSessionSearchTool } from './session-search-tool.js';
 import { summarizerFor } from './summarizer.js';
 
 /** Things that are not configuration: callbacks and extra tools. */
@@ -28,6 +32,8 @@ export interface CreateAgentDeps {
   /** Answers `clarify`. */
   readonly clarify?: ClarifyCallback;
   readonly onListenerError?: ListenerErrorReporter;
+  /** An external memory provider (`memory.provider`), run through a MemoryManager. */
+  readonly memoryProvider?: MemoryProvider;
   /** Extra Agent options, applied last (tests, advanced hosts). */
   readonly overrides?: Partial<AgentOptions>;
 }
@@ -36,11 +42,15 @@ export interface CreateAgentDeps {
 export interface CreatedAgent {
   readonly agent: Agent;
   readonly registry: ToolRegistry;
+  readonly skills: SkillsLibrary;
   close(): Promise<void>;
 }
 
 /** Builds an agent with the default components. Throws a `ValidationError` for bad config. */
-export function createAgent(input: CreateAgentConfigInput, deps: CreateAgentDeps = {}): CreatedAgent {
+export function createAgent(
+  input: CreateAgentConfigInput,
+  deps: CreateAgentDeps = {},
+): CreatedAgent {
   const config = parseCreateAgentConfig(input);
   const hermesHome = config.hermesHome ?? process.env.HERMES_HOME ?? join(homedir(), '.hermes');
   const created = createProvider(config.provider as Parameters<typeof createProvider>[0], {});
@@ -49,8 +59,24 @@ export function createAgent(input: CreateAgentConfigInput, deps: CreateAgentDeps
     { terminal: { ...(config.cwd ? { cwd: config.cwd } : {}), ...config.terminal } },
     { hermesHome },
   );
+  let agent: Agent | undefined;
+  const memory = config.memory
+    ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps))
+    : undefined;
+  const skills = new SkillsLibrary({
+    hermesHome,
+    ...(config.skills?.bundledDir ? { bundledDir: config.skills.bundledDir } : {}),
+    externalDirs: config.skills?.dirs ?? [],
+  });
   const registry = new ToolRegistry();
-  for (const spec of [...coreTools(), ...(deps.tools ?? [])]) registry.register(spec);
+  const specs: ToolSpec[] = [
+    ...coreTools(),
+    createSessionSearchTool(store) as unknown as ToolSpec,
+    ...skillToolSpecs(skills),
+    ...(memory ? [memory.tool] : []),
+    ...(deps.tools ?? []),
+  ];
+  for (const spec of specs) registry.register(spec);
   const approval = new CommandApprover(
     { ...loadApprovalSettings(hermesHome), ...(config.yolo ? { yolo: true } : {}) },
     { hermesHome, ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}) },
@@ -69,7 +95,7 @@ export function createAgent(input: CreateAgentConfigInput, deps: CreateAgentDeps
       contextLength,
     },
   });
-  const agent = new Agent({
+  agent = new Agent({
     provider: created.provider,
     model: created.model,
     providerName: String(config.provider.provider),
@@ -83,6 +109,8 @@ export function createAgent(input: CreateAgentConfigInput, deps: CreateAgentDeps
     maxIterations: config.maxIterations,
     retryTransient: false, // the provider chain retries inside itself
     onTurnStart: () => created.beginTurn(),
+    skillsIndex: () => skills.buildIndex({ platform: config.platform }),
+    ...(memory ? { memory: memory.turnMemory } : {}),
     ...(config.approvalSurface ? { approvalSurface: config.approvalSurface } : {}),
     ...(config.sessionId ? { sessionId: config.sessionId } : {}),
     ...(config.cwd ? { cwd: config.cwd } : {}),
@@ -95,10 +123,29 @@ export function createAgent(input: CreateAgentConfigInput, deps: CreateAgentDeps
   return {
     agent,
     registry,
+    skills,
     async close() {
       await environment.cleanup();
       await store.close();
       await created.provider.close();
     },
   };
+}
+
+function memoryManager(deps: CreateAgentDeps): MemoryManager | undefined {
+  if (!deps.memoryProvider) return undefined;
+  const manager = new MemoryManager({ provider: deps.memoryProvider });
+  return manager;
+}
+
+/** The skill tools as registry specs (the skills package shapes them like ToolSpec). */
+function skillToolSpecs(library: SkillsLibrary): ToolSpec[] {
+  return createSkillTools(library).map((tool) => ({
+    name: tool.name,
+    toolset: tool.toolset,
+    description: tool.description,
+    parameters: tool.parameters as ToolSpec['parameters'],
+    parallelSafe: tool.parallelSafe,
+    handler: (args: unknown) => tool.handler(args),
+  }));
 }

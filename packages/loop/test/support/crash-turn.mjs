@@ -19,12 +19,25 @@ class NoCompression extends ContextEngine {
     return false;
   }
   async compress(messages) {
-    return { messages: [...messages], changed: false, stats: { messagesBefore: 0, messagesAfter: 0, tokensBefore: 0, tokensAfter: 0 } };
+    return {
+      messages: [...messages],
+      changed: false,
+      stats: { messagesBefore: 0, messagesAfter: 0, tokensBefore: 0, tokensAfter: 0 },
+    };
   }
 }
 
 const toolbox = {
-  schemas: () => [{ type: 'function', function: { name: 'hang', description: 'never returns', parameters: { type: 'object', properties: {} } } }],
+  schemas: () => [
+    {
+      type: 'function',
+      function: {
+        name: 'hang',
+        description: 'never returns',
+        parameters: { type: 'object', properties: {} },
+      },
+    },
+  ],
   names: () => ['hang'],
   plan: sequentialPlan,
   dispatch: () => {

@@ -4,7 +4,7 @@
  * context engine is a small test engine at its seam (the real compressor has its own tests).
  */
 import { join } from 'node:path';
-import { ContextEngine, type CompressionResult } from '@hermes/context-engine';
+import { type CompressionResult, ContextEngine } from '@hermes/context-engine';
 import type { ExecutionEnvironment } from '@hermes/environments';
 import type { ChatMessage, Usage } from '@hermes/protocol';
 import { OpenAIChatProvider } from '@hermes/providers';
@@ -28,12 +28,20 @@ export class KeepLastEngine extends ContextEngine {
   async compress(messages: readonly ChatMessage[]): Promise<CompressionResult> {
     this.compressions += 1;
     const kept = messages.slice(-this.keep);
-    const summary: ChatMessage = { role: 'user', content: `[summary of ${messages.length - kept.length} messages]` };
+    const summary: ChatMessage = {
+      role: 'user',
+      content: `[summary of ${messages.length - kept.length} messages]`,
+    };
     const out = [summary, ...kept];
     return {
       messages: out,
       changed: true,
-      stats: { messagesBefore: messages.length, messagesAfter: out.length, tokensBefore: 100, tokensAfter: 10 },
+      stats: {
+        messagesBefore: messages.length,
+        messagesAfter: out.length,
+        tokensBefore: 100,
+        tokensAfter: 10,
+      },
     };
   }
 }
@@ -56,7 +64,10 @@ export async function startHarness(
   const server = await startScriptedServer(script);
   const home = process.env.HERMES_HOME ?? '';
   const store = await openSessionStore({ path: join(home, 'state.db') });
-  const provider = new OpenAIChatProvider({ apiKey: 'test-key', baseUrl: server.baseUrl('openai-chat') });
+  const provider = new OpenAIChatProvider({
+    apiKey: 'test-key',
+    baseUrl: server.baseUrl('openai-chat'),
+  });
   const engine = new KeepLastEngine();
   const agent = new Agent({
     provider,

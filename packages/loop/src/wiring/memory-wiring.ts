@@ -1,0 +1,68 @@
+/**
+ * Memory for `createAgent`: the built-in MEMORY.md / USER.md store (frozen snapshot in the system
+ * prompt, the `memory` tool) and the MemoryManager for an external provider, adapted to the
+ * loop's {@link TurnMemory} seam.
+ */
+import {
+  BuiltinMemoryStore,
+  handleMemoryTool,
+  MEMORY_TOOL_DESCRIPTION,
+  type MemoryManager,
+  MemoryToolArgsSchema,
+} from '@hermes/memory';
+import type { ToolSpec } from '@hermes/tools';
+import type { TurnMemory } from '../turn/turn-memory.js';
+
+/** The built-in store, its tool, and the turn hooks. */
+export interface MemoryWiring {
+  readonly store: BuiltinMemoryStore;
+  readonly tool: ToolSpec;
+  readonly turnMemory: TurnMemory;
+}
+
+/** Wires the built-in store (and `manager`, when an external provider is configured). */
+export function wireMemory(
+  hermesHome: string,
+  sessionId: () => string | undefined,
+  manager?: MemoryManager,
+): MemoryWiring {
+  const store = new BuiltinMemoryStore({ hermesHome });
+  if (manager) store.subscribe((event) => manager.onMemoryWrite(event));
+  let snapshot: Promise<string> | undefined;
+  const turnMemory: TurnMemory = {
+    // Loaded once per agent: mid-session writes reach disk, not the prompt (prefix cache).
+    systemPromptBlock: () => {
+      snapshot ??= store.loadSnapshot().then(() => store.formatForSystemPrompt());
+      return snapshot.then((block) =>
+        [block, manager?.systemPromptBlock() ?? ''].filter(Boolean).join('\n\n'),
+      );
+    },
+    ...(manager ? managerHooks(manager, sessionId) : {}),
+  };
+  const tool: ToolSpec = {
+    name: 'memory',
+    toolset: 'memory',
+    description: MEMORY_TOOL_DESCRIPTION,
+    parameters: MemoryToolArgsSchema as unknown as ToolSpec['parameters'],
+    emoji: '🧠',
+    handler: (args) => handleMemoryTool(args, store),
+  };
+  return { store, tool, turnMemory };
+}
+
+function managerHooks(manager: MemoryManager, sessionId: () => string | undefined): TurnMemory {
+  return {
+    prefetch: async (text) => {
+      const result = await manager.prefetchForTurn(text, { turnId: sessionId() ?? '' });
+      if (result.status !== 'recalled') return undefined;
+      return {
+        fenced: result.fenced,
+        provider: result.recall.provider,
+        count: result.recall.count,
+      };
+    },
+    syncTurn: (userMessage, assistantMessage) =>
+      manager.finishTurn({ userMessage, assistantMessage, sessionId: sessionId() ?? '' }),
+    onPreCompress: (messages) => manager.onPreCompress(messages),
+  };
+}
