@@ -34,11 +34,20 @@ export const PLANNED_COMMANDS: readonly PlannedCommand[] = [
 /** The distinct command names. */
 export const COMMAND_NAMES: readonly string[] = [...new Set(PLANNED_COMMANDS.map((c) => c.name))];
 
+/** Commands that already run, dispatched by `main` before the planned ones. */
+export const AVAILABLE_COMMANDS: readonly PlannedCommand[] = [
+  {
+    name: 'approval',
+    usage: 'approval check [--json] -- <cmd>',
+    summary: 'show how the command guard rules on a command',
+  },
+];
+
 /** The known command closest to `word` (at most two edits away), for a "did you mean" hint. */
 export function closestCommand(word: string): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
-  for (const name of COMMAND_NAMES) {
+  for (const name of [...COMMAND_NAMES, ...AVAILABLE_COMMANDS.map((c) => c.name)]) {
     const distance = editDistance(word.toLowerCase(), name);
     if (distance < bestDistance) {
       best = name;

@@ -17,6 +17,7 @@ import {
   resolveHermesHome,
   scanArgs,
 } from '@hermes/config';
+import { runApprovalCommand } from './approval-command.js';
 import { COMMAND_NAMES, closestCommand } from './commands.js';
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
@@ -84,6 +85,7 @@ export async function main(
     );
     return ExitCode.ok;
   }
+  if (command === 'approval') return runApprovalCommand(rest, { ...io, env });
   if (COMMAND_NAMES.includes(command)) {
     const notYet = `'${command}' is not available in hermes ${VERSION} yet; it arrives in a later release.`;
     if (asksForHelp(rest)) {

@@ -1,0 +1,117 @@
+/**
+ * Shell carriers: commands that take text and run it as shell code (`sh -c`, `bash -lc`, `eval`,
+ * `su -c`, `watch`, `env -S`, a shell fed a here-document). Quoting is not a bypass: the carried
+ * text is parsed again and judged like any other command line.
+ */
+import type { Script } from '../shell/ast.js';
+import { commandBasename, type Invocation, unwrapCommand } from '../shell/unwrap.js';
+import { SHELLS, splitArgs } from './types.js';
+
+const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+const WATCH_VALUED = new Set(['-n', '--interval', '-d', '--differences']);
+
+/** For a shell invocation: whether it has `-c`, and the index of its first operand. */
+function shellOptions(inv: Invocation): { dashC: boolean; dashS: boolean; operand: number } {
+  let dashC = false;
+  let dashS = false;
+  let i = 0;
+  while (i < inv.args.length) {
+    const arg = inv.args[i] as string;
+    if (arg === '--' || arg === '-') return { dashC, dashS, operand: arg === '--' ? i + 1 : i };
+    if (!(arg.startsWith('-') || arg.startsWith('+')) || arg.length < 2) break;
+    if (SHELL_VALUED.has(arg)) i += 1;
+    else if (!arg.startsWith('--')) {
+      dashC ||= arg.slice(1).includes('c');
+      dashS ||= arg.slice(1).includes('s');
+    }
+    i += 1;
+  }
+  return { dashC, dashS, operand: i };
+}
+
+/** The text a carrier runs as shell code, or `undefined` when `inv` is not a carrier. */
+export function carriedCode(inv: Invocation): string | undefined {
+  if (inv.carriedText !== undefined) return inv.carriedText;
+  if (SHELLS.has(inv.name)) {
+    const { dashC, operand } = shellOptions(inv);
+    return dashC ? (inv.args[operand] ?? '') : undefined;
+  }
+  if (inv.name === 'eval') return inv.args.join(' ');
+  if (inv.name === 'su') {
+    const at = inv.args.findIndex(
+      (a) => a === '-c' || a === '--command' || a === '--session-command',
+    );
+    if (at >= 0) return inv.args[at + 1] ?? '';
+    const inline = inv.args.find((a) => a.startsWith('--command='));
+    return inline?.slice('--command='.length);
+  }
+  if (inv.name === 'watch') {
+    let i = 0;
+    while (i < inv.args.length && (inv.args[i] as string).startsWith('-')) {
+      i += WATCH_VALUED.has(inv.args[i] as string) ? 2 : 1;
+    }
+    return inv.args.slice(i).join(' ');
+  }
+  return undefined;
+}
+
+/** True when `inv` is a shell reading its script from stdin (no `-c`, no script file). */
+export function shellReadsStdin(inv: Invocation): boolean {
+  if (!SHELLS.has(inv.name)) return false;
+  const { dashC, dashS, operand } = shellOptions(inv);
+  const script = inv.args[operand];
+  return !dashC && (dashS || script === undefined || script === '-' || script === '/dev/stdin');
+}
+
+/** True when `inv` runs the code in the files or text it names (`source`, `.`, shells). */
+export function runsNamedCode(inv: Invocation): boolean {
+  return inv.name === 'source' || inv.name === '.' || SHELLS.has(inv.name);
+}
+
+/** Every invocation at the top level of `script` and of its nested substitutions. */
+export function scriptInvocations(script: Script, limit = 4096): Invocation[] {
+  const out: Invocation[] = [];
+  const queue: Script[] = [script];
+  for (let head = 0; head < queue.length && out.length < limit; head += 1) {
+    const next = queue[head] as Script;
+    for (const command of next.commands) {
+      out.push(unwrapCommand(command));
+      for (const word of command.words) for (const sub of word.subs) queue.push(sub.script);
+    }
+  }
+  return out;
+}
+
+const FETCHERS = new Set([
+  'curl',
+  'wget',
+  'fetch',
+  'http',
+  'https',
+  'xh',
+  'aria2c',
+  'lwp-request',
+  'lynx',
+  'links',
+]);
+
+/** True for a command that fetches remote content. */
+export function isFetcher(inv: Invocation): boolean {
+  return FETCHERS.has(inv.name) || (inv.name === 'nc' && inv.args.length > 0);
+}
+
+/** True for a command that decodes or decompresses its input (`base64 -d`, `xxd -r`, …). */
+export function isDecoder(inv: Invocation): boolean {
+  const { short, long } = splitArgs(inv.args);
+  const decodeFlag = short.has('d') || short.has('D') || long.has('--decode');
+  if (inv.name === 'base64' || inv.name === 'base32' || inv.name === 'basenc') return decodeFlag;
+  if (inv.name === 'xxd') return short.has('r') || long.has('--revert');
+  if (inv.name === 'openssl') return decodeFlag && inv.args.some((a) => /^(?:base64|enc)$/.test(a));
+  return (
+    ['uudecode', 'gunzip', 'zcat', 'bunzip2', 'xzcat', 'unxz'].includes(inv.name) ||
+    (inv.name === 'gzip' && short.has('d'))
+  );
+}
+
+/** The basename of a word that may be a path (`/usr/bin/curl` → `curl`). */
+export { commandBasename };

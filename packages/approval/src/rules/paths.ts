@@ -1,0 +1,101 @@
+/**
+ * Path spelling normalization for the rules: every way of writing the root, a system directory,
+ * the home directory or a sensitive file is reduced to one canonical form before it is compared.
+ */
+
+/** Where `~`, `$HOME` and the agent's data home are, for classification. */
+export interface PathContext {
+  /** The user's home directory (absolute); `~`, `$HOME` and `${HOME}` are compared to it. */
+  readonly home: string;
+  /** The agent's data home (HERMES_HOME). */
+  readonly hermesHome: string;
+}
+
+const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/;
+const HERMES_PREFIX = /^(?:\$HERMES_HOME|\$\{HERMES_HOME\})(?=\/|$)/;
+const ALL_GLOB = /^[.*?]*\*[.*?]*$/;
+const MAX_BRACE_RESULTS = 64;
+const MAX_BRACE_GROUPS = 8;
+
+/**
+ * Expands `{a,b}` brace alternatives (`/{etc,usr}` → `/etc`, `/usr`), left to right, for at most
+ * {@link MAX_BRACE_GROUPS} groups and {@link MAX_BRACE_RESULTS} results. Iterative, so no input can
+ * exhaust the stack. Text without a brace list is returned as is.
+ */
+export function expandBraces(text: string): string[] {
+  let results = [''];
+  let rest = text;
+  for (let groups = 0; groups < MAX_BRACE_GROUPS; groups += 1) {
+    const open = rest.indexOf('{');
+    const close = open < 0 ? -1 : rest.indexOf('}', open);
+    if (close < 0 || !rest.slice(open, close).includes(',')) break;
+    const head = rest.slice(0, open);
+    const options = rest.slice(open + 1, close).split(',');
+    const next: string[] = [];
+    for (const prefix of results) {
+      for (const option of options)
+        if (next.length < MAX_BRACE_RESULTS) next.push(prefix + head + option);
+    }
+    results = next;
+    rest = rest.slice(close + 1);
+  }
+  return results.map((prefix) => prefix + rest);
+}
+
+/** A path reduced to canonical form. */
+export interface CanonicalPath {
+  /** `/`-joined absolute path with `.`/`..`/`//` resolved, or `~/…` for home-relative paths. */
+  readonly path: string;
+  /** The last component is a glob that matches everything (`*`, `.*`, `**`). */
+  readonly allChildren: boolean;
+  /** Whether the path is relative (not absolute, not home-relative). */
+  readonly relative: boolean;
+}
+
+/**
+ * Canonicalizes a path spelling: expands `~`, `$HOME`, `${HOME}` to `~`, resolves `.`, `..` and
+ * repeated slashes lexically, and notes a trailing match-everything glob. `/.`, `//`, `/..`, `/*`
+ * all come out as `/`; `$HOME/` and `~/*` as `~`.
+ */
+export function canonicalPath(spelling: string, cwd?: string): CanonicalPath {
+  let text = spelling.trim();
+  let base = '';
+  const home = HOME_PREFIX.exec(text);
+  if (home) {
+    base = '~';
+    text = text.slice(home[0].length);
+  } else if (!text.startsWith('/')) {
+    if (cwd === undefined) return { path: text, allChildren: false, relative: true };
+    return canonicalPath(`${cwd}/${text}`);
+  }
+  const parts: string[] = [];
+  let allChildren = false;
+  for (const part of text.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  const last = parts[parts.length - 1];
+  if (last !== undefined && ALL_GLOB.test(last)) {
+    parts.pop();
+    allChildren = true;
+  }
+  const joined = parts.join('/');
+  const path = base === '~' ? (joined ? `~/${joined}` : '~') : `/${joined}`;
+  return { path, allChildren, relative: false };
+}
+
+/** Rewrites an absolute spelling of the home directory (or HERMES_HOME) to `~` / `$HERMES_HOME`. */
+export function homeRelative(spelling: string, ctx: PathContext): string {
+  const hermes = HERMES_PREFIX.exec(spelling);
+  const text = hermes ? ctx.hermesHome + spelling.slice(hermes[0].length) : spelling;
+  const home = ctx.home.replace(/\/+$/, '');
+  if (home && (text === home || text.startsWith(`${home}/`))) return `~${text.slice(home.length)}`;
+  return text;
+}
+
+/** The file name at the end of a path (`a/b/.env` → `.env`). */
+export function baseName(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}

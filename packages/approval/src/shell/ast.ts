@@ -1,0 +1,67 @@
+/**
+ * The structure the shell parser produces: a script is a flat list of simple commands, each with
+ * its words, leading assignments and redirections. Subshells and brace groups are flattened into
+ * the list; command and process substitutions hang off the word that contains them.
+ */
+
+/** A `$(…)`, backtick or `<(…)` / `>(…)` substitution inside a word. */
+export interface Substitution {
+  /** `command` for `$(…)` and backticks; `process` for `<(…)` and `>(…)`. */
+  readonly kind: 'command' | 'process';
+  readonly script: Script;
+}
+
+/** One shell word. */
+export interface Word {
+  /** The source text of the word, as written. */
+  readonly raw: string;
+  /**
+   * The word as the shell would see it for detection: quotes removed, backslash escapes and
+   * `$'…'` decoded, line continuations dropped. Parameter expansions and substitutions stay as
+   * their source text (`$HOME`, `$(curl …)`).
+   */
+  readonly value: string;
+  /** Whether any part of the word was quoted or escaped. */
+  readonly quoted: boolean;
+  /** Whether the word contains a parameter expansion or a substitution. */
+  readonly dynamic: boolean;
+  /** Substitutions inside the word, parsed. */
+  readonly subs: readonly Substitution[];
+}
+
+/** A here-document attached to a `<<` redirection. */
+export interface HereDoc {
+  readonly body: string;
+  /** False when the delimiter was quoted: the body is then literal text. */
+  readonly expand: boolean;
+  /** Substitutions found in an expanding body; the shell runs them even for `cat <<EOF`. */
+  readonly subs: readonly Substitution[];
+}
+
+/** One redirection: `>`, `>>`, `<`, `<<`, `<<<`, `&>`, `2>&1`, … */
+export interface Redirect {
+  /** The operator without its file-descriptor number, e.g. `>`, `>>`, `<<<`, `>&`. */
+  readonly op: string;
+  readonly target: Word | undefined;
+  readonly heredoc?: HereDoc;
+}
+
+/** One simple command. */
+export interface SimpleCommand {
+  readonly words: Word[];
+  /** `NAME=value` words before the command name. */
+  readonly assigns: Word[];
+  readonly redirects: Redirect[];
+  /** Commands joined by `|` share a pipeline id. */
+  readonly pipeline: number;
+  /** Position inside the pipeline, 0 for the first. */
+  readonly pipeIndex: number;
+}
+
+/** A parsed script. */
+export interface Script {
+  readonly source: string;
+  readonly commands: SimpleCommand[];
+  /** Set when nesting exceeded the parser's depth limit; the rest was not analysed. */
+  readonly tooDeep: boolean;
+}
