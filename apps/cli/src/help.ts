@@ -1,4 +1,4 @@
-import { PLANNED_COMMANDS } from './commands.js';
+import { COMMANDS } from './command-table.js';
 
 /** What the help's footer says about the data home. */
 export interface HomeFacts {
@@ -9,8 +9,8 @@ export interface HomeFacts {
 
 /** The text of `hermes --help`, ending with a newline. */
 export function renderHelp(version: string, home: HomeFacts): string {
-  const width = Math.max(...PLANNED_COMMANDS.map((c) => c.usage.length)) + 2;
-  const commands = PLANNED_COMMANDS.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`);
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length)) + 2;
+  const commands = COMMANDS.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`);
   const where = [
     home.fromEnv ? 'from HERMES_HOME' : 'default',
     home.exists ? '' : 'not created yet',
@@ -23,12 +23,11 @@ export function renderHelp(version: string, home: HomeFacts): string {
     'Usage:',
     '  hermes [global options] [command] [command options]',
     '',
-    'Commands (coming in later releases; none is available in this version yet):',
+    'Commands:',
     ...commands,
     '',
     'Global options:',
-    '  -p, --profile <name>  use the named profile instead of the default one',
-    '                        (accepted now; takes effect once the commands above arrive)',
+    '  -p, --profile <name>  use the named profile (HERMES_HOME/profiles/<name>)',
     '  -h, --help            show this help and exit',
     '  -V, --version         print the version and exit',
     '',

@@ -1,8 +1,8 @@
 /**
  * @packageDocumentation
- * `@hermes/cli`: the `hermes` command. This first version is the composition point only: it
- * parses the command line, answers `--version` and `--help`, and names the commands that later
- * releases add (chat, sessions, memory, skills, cron, config, setup, doctor, gateway).
+ * `@hermes/cli`: the `hermes` command. It parses the global options, answers `--version` and
+ * `--help` without loading anything heavy, and dispatches to the command table, whose modules load
+ * lazily (chat, demo, setup, config, sessions, memory, skills, tools, approval, doctor, logs).
  *
  * The executable is `dist/bin.js`; everything it does goes through {@link main}, so tests and
  * embedders can drive the command line in-process with captured output.
@@ -17,8 +17,8 @@ import {
   resolveHermesHome,
   scanArgs,
 } from '@hermes/config';
-import { runApprovalCommand } from './approval-command.js';
-import { COMMAND_NAMES, closestCommand } from './commands.js';
+import { closestCommand, findCommand } from './command-table.js';
+import { profileHome } from './config/profile-home.js';
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
 
@@ -40,14 +40,10 @@ const GLOBAL_OPTIONS: OptionTable = {
  *
  * - `--version` / `-V`: prints `hermes <version>`; exit 0.
  * - `--help` / `-h`: prints the usage text, with the resolved data home in its footer; exit 0.
- * - no command: the default command, chat, is not available yet: prints a line saying so and the
- *   help; exit 0.
- * - a known command (`sessions`, `chat -q …`, …): says on stderr that it arrives in a later
- *   release; exit 1 (exit 0 with the help when its arguments ask for `--help`).
+ * - no command: runs the default command, `chat`.
+ * - a command: loads its module lazily and runs it with the arguments after the command word.
  * - an unknown option or command, or an option missing its value: names the bad argument on
  *   stderr and points to `--help`; exit 2.
- *
- * The data home (`HERMES_HOME`, default `~/.hermes`) is only looked at, never created.
  *
  * @param argv - the arguments after the program name, e.g. `process.argv.slice(2)`.
  * @param io - where to write; defaults to the process's stdout, stderr and environment.
@@ -66,51 +62,37 @@ export async function main(
     throw error;
   }
   const { values, command, rest } = scanned;
-  const help = (): string => {
-    const path = resolveHermesHome(env);
-    return renderHelp(VERSION, { path, fromEnv: hermesHomeFromEnv(env), exists: existsSync(path) });
-  };
-
   if (values.help) {
-    io.stdout.write(help());
+    const path = resolveHermesHome(env);
+    io.stdout.write(
+      renderHelp(VERSION, { path, fromEnv: hermesHomeFromEnv(env), exists: existsSync(path) }),
+    );
     return ExitCode.ok;
   }
   if (values.version) {
     io.stdout.write(`hermes ${VERSION}\n`);
     return ExitCode.ok;
   }
-  if (command === undefined) {
-    io.stdout.write(
-      `Interactive chat is not available in hermes ${VERSION} yet; it arrives in a later release.\n\n${help()}`,
+  const entry = findCommand(command ?? 'chat');
+  if (!entry) {
+    const suggestion = closestCommand(command ?? '');
+    return usage(
+      io,
+      `unknown command '${command}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
     );
-    return ExitCode.ok;
   }
-  if (command === 'approval') return runApprovalCommand(rest, { ...io, env });
-  if (COMMAND_NAMES.includes(command)) {
-    const notYet = `'${command}' is not available in hermes ${VERSION} yet; it arrives in a later release.`;
-    if (asksForHelp(rest)) {
-      io.stdout.write(`${notYet}\n\n${help()}`);
-      return ExitCode.ok;
-    }
-    io.stderr.write(`hermes: ${notYet}\nRun 'hermes --help' to see what is coming.\n`);
-    return ExitCode.failure;
+  const profile = typeof values.profile === 'string' ? values.profile : undefined;
+  let hermesHome: string;
+  try {
+    hermesHome = profileHome(resolveHermesHome(env), profile);
+  } catch (error) {
+    return usage(io, (error as Error).message);
   }
-  const suggestion = closestCommand(command);
-  return usage(
-    io,
-    `unknown command '${command}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-  );
+  const module = await entry.load();
+  return module.run(rest, { ...io, env, hermesHome, ...(profile ? { profile } : {}) });
 }
 
 function usage(io: CliIo, message: string): number {
   io.stderr.write(`hermes: ${message}\nRun 'hermes --help' for usage.\n`);
   return ExitCode.usage;
-}
-
-function asksForHelp(args: readonly string[]): boolean {
-  for (const arg of args) {
-    if (arg === '--') return false;
-    if (arg === '-h' || arg === '--help') return true;
-  }
-  return false;
 }

@@ -69,9 +69,8 @@ describe('dist/bin.js', () => {
 
   it('does not create a missing HERMES_HOME', async () => {
     const home = join(process.env.HERMES_HOME as string, 'missing');
-    const result = await hermes([], { HERMES_HOME: home });
+    const result = await hermes(['--help'], { HERMES_HOME: home });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Interactive chat is not available/);
     expect(result.stdout).toContain(`Data home: ${home} (from HERMES_HOME; not created yet)`);
     expect(existsSync(home)).toBe(false);
   });
@@ -86,8 +85,8 @@ describe('dist/bin.js', () => {
   });
 
   it('a command that has not arrived yet exits 1', async () => {
-    const result = await hermes(['sessions']);
+    const result = await hermes(['cron']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("hermes: 'sessions' is not available");
+    expect(result.stderr).toContain('not available yet');
   });
 });
