@@ -13,11 +13,11 @@ export * from '@hermes/gateway';
 export * from '@hermes/memory';
 export * from '@hermes/protocol';
 export * from '@hermes/providers';
-export * from '@hermes/state';
-export * from './define-plugin.js';
-export * from './manifest.js';
-export * from './plugin-context.js';
 // Several packages export helpers under the same name; these explicit exports say which one a
 // plugin gets (explicit exports win over `export *`).
 export { REDACTED, redactSecrets } from '@hermes/providers';
 export type { SearchOptions } from '@hermes/state';
+export * from '@hermes/state';
+export * from './define-plugin.js';
+export * from './manifest.js';
+export * from './plugin-context.js';

@@ -12,6 +12,7 @@ export class TurnControl {
   #phase: TurnPhase = 'idle';
   #turnAbort = new AbortController();
   #requestAbort: AbortController | undefined;
+  #unlinkRequest: (() => void) | undefined;
   #interruptRequested = false;
   #steers: string[] = [];
   #redirect: string | undefined;
@@ -81,15 +82,29 @@ export class TurnControl {
     return true;
   }
 
-  /** A signal for one model request: aborted by interrupt or by redirect. */
+  /**
+   * A signal for one model request: aborted by interrupt or by redirect. One controller with a
+   * listener on the turn signal — cheaper per iteration than `AbortSignal.any`, whose combined
+   * signals stay reachable from their sources until collected.
+   */
   beginRequest(): AbortSignal {
-    this.#requestAbort = new AbortController();
+    const request = new AbortController();
+    this.#requestAbort = request;
     this.#phase = 'model';
-    return AbortSignal.any([this.#turnAbort.signal, this.#requestAbort.signal]);
+    const turn = this.#turnAbort.signal;
+    if (turn.aborted) request.abort(turn.reason);
+    else {
+      this.#unlinkRequest = () => turn.removeEventListener('abort', forward);
+      const forward = () => request.abort(turn.reason);
+      turn.addEventListener('abort', forward, { once: true });
+    }
+    return request.signal;
   }
 
   /** The request finished (or failed). */
   endRequest(): void {
+    this.#unlinkRequest?.();
+    this.#unlinkRequest = undefined;
     this.#requestAbort = undefined;
   }
 

@@ -26,7 +26,8 @@ export function isTrivialPrompt(text: string | null | undefined): boolean {
  * package may not import the skills package, so the format is recognized here; the loop's tests
  * check that both agree.
  */
-export const SKILL_SCAFFOLD_BLOCK = /<skill-invocation name="[^"\n]*">[\s\S]*?<\/skill-invocation>\n*/g;
+export const SKILL_SCAFFOLD_BLOCK =
+  /<skill-invocation name="[^"\n]*">[\s\S]*?<\/skill-invocation>\n*/g;
 
 /**
  * The user's own words in a message built from a `/<skill>` expansion: the text around the
