@@ -2,7 +2,12 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ToolDefinitions, ToolRegistry, type ToolSpec } from '../src/index.js';
+import {
+  clearConfigStatCache,
+  ToolDefinitions,
+  ToolRegistry,
+  type ToolSpec,
+} from '../src/index.js';
 
 function tool(name: string, toolset: string, extra: Partial<ToolSpec> = {}): ToolSpec {
   return {
@@ -133,9 +138,13 @@ describe('ToolDefinitions', () => {
     const missing = defs.keyOf({ configPath });
     writeFileSync(configPath, 'toolsets: [hermes-cli]\n');
     utimesSync(configPath, 1_000, 1_000);
+    // Stats are trusted for CONFIG_STAT_TTL_MS; forget them to look again at once.
+    clearConfigStatCache();
     const written = defs.keyOf({ configPath });
     expect(written).not.toBe(missing);
     utimesSync(configPath, 2_000, 2_000);
+    expect(defs.keyOf({ configPath })).toBe(written); // within the TTL: no new stat
+    clearConfigStatCache();
     expect(defs.keyOf({ configPath })).not.toBe(written);
     expect(defs.keyOf({ configFingerprint: 'v1' })).not.toBe(
       defs.keyOf({ configFingerprint: 'v2' }),

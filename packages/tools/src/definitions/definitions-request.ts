@@ -41,12 +41,30 @@ export const DELEGATE_BLOCKED_TOOLS: ReadonlySet<string> = new Set([
 /** The toolsets exposed when a request names none. */
 export const DEFAULT_ENABLED_TOOLSETS: readonly string[] = ['hermes-cli'];
 
+/**
+ * How long a config file's `mtime:size` is trusted before it is read again. A stat costs several
+ * microseconds — more than the whole cache hit may — and an edit is picked up this soon after.
+ */
+export const CONFIG_STAT_TTL_MS = 250;
+
+const statCache = new Map<string, { readonly at: number; readonly fingerprint: string }>();
+
 /** `mtime:size` of the config file, `none` without one, `missing` when it does not exist. */
-export function configFingerprint(request: ToolDefinitionsRequest): string {
+export function configFingerprint(request: ToolDefinitionsRequest, now = Date.now()): string {
   if (request.configFingerprint !== undefined) return `f:${request.configFingerprint}`;
-  if (request.configPath === undefined) return 'none';
-  const stat = statSync(request.configPath, { throwIfNoEntry: false });
-  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+  const path = request.configPath;
+  if (path === undefined) return 'none';
+  const cached = statCache.get(path);
+  if (cached && now - cached.at < CONFIG_STAT_TTL_MS) return cached.fingerprint;
+  const stat = statSync(path, { throwIfNoEntry: false });
+  const fingerprint = stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+  statCache.set(path, { at: now, fingerprint });
+  return fingerprint;
+}
+
+/** Forgets remembered config stats (tests that edit the file and look again at once). */
+export function clearConfigStatCache(): void {
+  statCache.clear();
 }
 
 function listKey(list: readonly string[] | undefined): string {
