@@ -73,7 +73,11 @@ export async function startSshd(): Promise<TestSshd> {
     'MaxSessions 100',
     'MaxStartups 100',
     'LogLevel ERROR',
+    // A bare home for the test sessions: the machine user's shell rc files (pyenv, cargo) cost
+    // ~0.3 s per command, which is the environment under test's cost, not the backend's.
+    `SetEnv HOME=${join(dir, 'home')}`,
   ];
+  mkdirSync(join(dir, 'home'), { recursive: true });
   writeFileSync(join(dir, 'sshd_config'), `${config.join('\n')}\n`);
   const hostKey = readFileSync(join(dir, 'host_key.pub'), 'utf8').trim().split(' ').slice(0, 2);
   writeFileSync(join(dir, 'known_hosts'), `[127.0.0.1]:${port} ${hostKey.join(' ')}\n`);
