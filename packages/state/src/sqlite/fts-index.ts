@@ -7,8 +7,15 @@ import type Database from 'better-sqlite3';
 import { backlogInsertSql, FTS_WATERMARK_SQL } from './migrations.js';
 import { prepared } from './search/rows.js';
 
-/** Appended rows are indexed inside the append's transaction once this many are waiting. */
-export const FTS_BATCH_ROWS = 256;
+/**
+ * Appended rows are indexed in the background shortly after appends stop (see
+ * `FTS_IDLE_FLUSH_MS`), before every search, and on close. Only when this many are waiting does an
+ * append index them inline, which bounds the backlog of a writer that never goes idle.
+ */
+export const FTS_BATCH_ROWS = 16_384;
+
+/** Idle time after the last append before the backlog is indexed in its own transaction. */
+export const FTS_IDLE_FLUSH_MS = 20;
 
 function backlogBounds(db: Database.Database): { from: number; to: number } {
   const row = prepared(

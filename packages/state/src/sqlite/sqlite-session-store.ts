@@ -16,7 +16,7 @@ import type {
 import { SessionStore } from '../session-store.js';
 import type { AppendableMessage, GetMessagesOptions, StoredMessage } from '../stored-message.js';
 import { openDatabase, type SqliteDatabase, writeTransaction } from './connection.js';
-import { FTS_BATCH_ROWS, flushFtsIndex, indexBacklog } from './fts-index.js';
+import { FTS_BATCH_ROWS, FTS_IDLE_FLUSH_MS, flushFtsIndex, indexBacklog } from './fts-index.js';
 import {
   appendRows,
   compactRows,
@@ -60,6 +60,8 @@ export class SqliteSessionStore extends SessionStore {
    * append are swept up by whichever handle indexes next (the backlog is global).
    */
   private unindexed = 0;
+  /** The pending idle-time index flush, if one is scheduled. */
+  private idleFlush: NodeJS.Timeout | undefined;
 
   /** Opens (creating and migrating when needed) the database at `path`. */
   constructor(path: string, options: { readonly readonly?: boolean } = {}) {
@@ -81,8 +83,24 @@ export class SqliteSessionStore extends SessionStore {
       return result;
     });
     this.unindexed = indexed ? 0 : this.unindexed + outcome.written.size;
+    if (this.unindexed > 0) this.scheduleIndexing();
     for (const [message, id] of outcome.written) this.written.set(message, id);
     return outcome.result;
+  }
+
+  /**
+   * Indexes the backlog once appends pause, off the append's critical path (the loop waits for
+   * every append; nobody waits for the index until they search, and search flushes first).
+   */
+  private scheduleIndexing(): void {
+    if (this.idleFlush) return;
+    this.idleFlush = setTimeout(() => {
+      this.idleFlush = undefined;
+      if (!this.db.open) return;
+      flushFtsIndex(this.db);
+      this.unindexed = 0;
+    }, FTS_IDLE_FLUSH_MS);
+    this.idleFlush.unref(); // never keeps a process alive; close() flushes anyway
   }
 
   private session(id: string): SessionRecord | undefined {
@@ -261,6 +279,8 @@ export class SqliteSessionStore extends SessionStore {
   }
 
   override close(): Promise<void> {
+    if (this.idleFlush) clearTimeout(this.idleFlush);
+    this.idleFlush = undefined;
     if (this.db.open) {
       flushFtsIndex(this.db);
       this.db.close();
