@@ -3,7 +3,12 @@
  * tool loop — streaming, persistence on, one trivial tool per iteration — starting from a
  * 100-message history, against the testkit server. Beside it, the transport floor: a minimal
  * hand-written loop using the same `openai` client against the same server. Framework cost per
- * iteration = ours − floor. Prints medians over several runs and the heap growth of our runs.
+ * iteration = ours − floor. Prints medians over several runs (wall and CPU time) and the heap
+ * growth of our runs.
+ *
+ * Diagnostics: BENCH_RUNS (default 7); BENCH_ONLY=ours|floor (for profiling one side);
+ * BENCH_NO_PERSIST=1 (appends skip SQLite) and BENCH_RAW_PROVIDER=1 (the floor's client behind
+ * the ModelProvider seam, no adapter) split the framework cost into its parts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,10 +74,66 @@ const toolbox = {
   dispatch: async () => ({ content: 'ok', status: 'ok', durationMs: 0 }),
 };
 
+/** Diagnostic only: the floor's own client behind the ModelProvider seam, no adapter. */
+function rawProvider(server) {
+  const client = new OpenAI({ apiKey: 'k', baseURL: server.baseUrl('openai-chat'), maxRetries: 0 });
+  return {
+    name: 'raw',
+    async chat(request) {
+      const stream = await client.chat.completions.create({
+        model: request.model,
+        messages: request.messages,
+        tools: request.tools,
+        stream: true,
+      });
+      const calls = new Map();
+      let text = '';
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.content) text += delta.content;
+        for (const tc of delta?.tool_calls ?? []) {
+          const call = calls.get(tc.index) ?? {
+            id: tc.id,
+            type: 'function',
+            function: { name: '', arguments: '' },
+          };
+          if (tc.function?.name) call.function.name = tc.function.name;
+          if (tc.function?.arguments) call.function.arguments += tc.function.arguments;
+          calls.set(tc.index, call);
+        }
+      }
+      const toolCalls = [...calls.values()];
+      return {
+        message: {
+          role: 'assistant',
+          content: text || null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        finishReason: toolCalls.length ? 'tool_calls' : 'stop',
+        usage: {
+          inputTokens: 0,
+          outputTokens: 0,
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+          reasoningTokens: 0,
+        },
+        model: request.model,
+        provider: 'raw',
+      };
+    },
+  };
+}
+
 async function ours(server, dir, run) {
   const store = openSessionStore({ path: join(dir, `ours-${run}.db`) });
+  if (process.env.BENCH_NO_PERSIST) {
+    // Diagnostic only: appends succeed without touching SQLite, to see the persistence share.
+    store.appendMessages = async (_id, messages) => messages.map((_, i) => i + 1);
+  }
   const agent = new Agent({
-    provider: new OpenAIChatProvider({ apiKey: 'k', baseUrl: server.baseUrl('openai-chat') }),
+    provider: process.env.BENCH_RAW_PROVIDER
+      ? rawProvider(server)
+      : new OpenAIChatProvider({ apiKey: 'k', baseUrl: server.baseUrl('openai-chat') }),
     model: 'bench-model',
     tools: toolbox,
     sessionStore: store,
@@ -83,14 +144,20 @@ async function ours(server, dir, run) {
     maxIterations: ITERATIONS + 5,
   });
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const result = await agent.runConversation('run the loop', { conversationHistory: history() });
   const ms = performance.now() - t0;
+  cpu.ours.push(cpuMs(process.cpuUsage(c0)));
   if (result.apiCalls !== ITERATIONS || result.finalResponse !== 'finished') {
     throw new Error(`unexpected result: ${result.exitReason} after ${result.apiCalls} calls`);
   }
   await store.close();
   return ms;
 }
+
+/** CPU time of this process (user + system), ms: steadier than wall time on a shared machine. */
+const cpuMs = (usage) => (usage.user + usage.system) / 1000;
+const cpu = { ours: [], floor: [] };
 
 async function floor(server) {
   const client = new OpenAI({ apiKey: 'k', baseURL: server.baseUrl('openai-chat'), maxRetries: 0 });
@@ -100,6 +167,7 @@ async function floor(server) {
     { role: 'user', content: 'run the loop' },
   ];
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < ITERATIONS; i += 1) {
     const stream = await client.chat.completions.create({
       model: 'bench-model',
@@ -129,6 +197,7 @@ async function floor(server) {
     for (const call of toolCalls)
       messages.push({ role: 'tool', tool_call_id: call.id, content: 'ok' });
   }
+  cpu.floor.push(cpuMs(process.cpuUsage(c0)));
   return performance.now() - t0;
 }
 
@@ -141,15 +210,21 @@ try {
   await floor(server);
   server.reset(loopScript().build());
   await ours(server, dir, 'warm');
+  cpu.ours.length = 0;
+  cpu.floor.length = 0;
   const floors = [];
   const oursMs = [];
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   for (let run = 0; run < RUNS; run += 1) {
-    server.reset(loopScript().build());
-    floors.push(await floor(server));
-    server.reset(loopScript().build());
-    oursMs.push(await ours(server, dir, run));
+    if (process.env.BENCH_ONLY !== 'ours') {
+      server.reset(loopScript().build());
+      floors.push(await floor(server));
+    }
+    if (process.env.BENCH_ONLY !== 'floor') {
+      server.reset(loopScript().build());
+      oursMs.push(await ours(server, dir, run));
+    }
   }
   globalThis.gc?.();
   const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
@@ -165,7 +240,12 @@ try {
   console.log(
     `  @hermes/loop Agent (streaming, SQLite persistence): ${o.toFixed(3)} ms / iteration (median run)`,
   );
-  console.log(`  framework cost: ${(o - f).toFixed(3)} ms / iteration (target ≤ 1 ms)`);
+  console.log(`  framework cost: ${(o - f).toFixed(3)} ms / iteration, wall time (target ≤ 1 ms)`);
+  const fc = perIter(median(cpu.floor));
+  const oc = perIter(median(cpu.ours));
+  console.log(
+    `  CPU time (client and in-process server together): floor ${fc.toFixed(3)}, ours ${oc.toFixed(3)}, framework cost ${(oc - fc).toFixed(3)} ms / iteration`,
+  );
   console.log(
     `  heap growth over ${RUNS} runs: ${heapGrowth.toFixed(1)} MB (target ≤ 20 MB${globalThis.gc ? '' : '; run with --expose-gc for a settled number'})`,
   );

@@ -1,6 +1,6 @@
 /**
- * Request assembly: a repaired COPY of the conversation for one model call. Persisted messages
- * are never mutated here; the repairs exist because a crash, an interrupt or a compression can
+ * Request assembly: a repaired list for one model call. Persisted messages are never mutated
+ * here (unchanged ones are shared, changed ones are new objects); the repairs exist because a crash, an interrupt or a compression can
  * leave shapes that providers reject (a tool call without its result, a result without its call,
  * two user messages in a row).
  */
@@ -69,9 +69,14 @@ function stubResult(id: string, call: AssistantMessage): ToolMessage {
   };
 }
 
+/**
+ * The message as sent. Unchanged messages are passed by reference — copying hundreds of messages
+ * per request showed up in the loop's profile — so request assembly must never mutate them; every
+ * repair below builds a new object instead.
+ */
 function withApiContent<T extends ChatMessage>(message: T, lookup: ApiContentLookup): T {
   const content = lookup(message);
-  return content === undefined ? { ...message } : ({ ...message, content } as T);
+  return content === undefined ? message : ({ ...message, content } as T);
 }
 
 function mergeOrPush(out: ChatMessage[], message: ChatMessage): void {

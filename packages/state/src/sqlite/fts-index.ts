@@ -15,7 +15,7 @@ import { prepared } from './search/rows.js';
 export const FTS_BATCH_ROWS = 16_384;
 
 /** Idle time after the last append before the backlog is indexed in its own transaction. */
-export const FTS_IDLE_FLUSH_MS = 20;
+export const FTS_IDLE_FLUSH_MS = 1_000;
 
 function backlogBounds(db: Database.Database): { from: number; to: number } {
   const row = prepared(
