@@ -19,7 +19,8 @@ export async function loadCliConfig(
   const raw = existsSync(path) ? (parse(readFileSync(path, 'utf8')) ?? {}) : {};
   const model = (raw.model ?? {}) as Record<string, unknown>;
   const provider = flags.provider ?? (model.provider as string | undefined) ?? 'openai';
-  const name = flags.model ?? (model.default as string | undefined) ?? (model.name as string | undefined);
+  const name =
+    flags.model ?? (model.default as string | undefined) ?? (model.name as string | undefined);
   const baseUrl = flags.baseUrl ?? (model.base_url as string | undefined);
   const agent = (raw.agent ?? {}) as Record<string, unknown>;
   const common = {
@@ -31,10 +32,19 @@ export async function loadCliConfig(
     ...(flags.toolsets ? { toolsets: flags.toolsets } : {}),
   };
   if (!name) {
-    return { ...common, provider: undefined, providerProblem: 'No model is configured. Run `hermes setup` (or pass --model).' };
+    return {
+      ...common,
+      provider: undefined,
+      providerProblem: 'No model is configured. Run `hermes setup` (or pass --model).',
+    };
   }
   return {
     ...common,
-    provider: { provider, model: name, ...(baseUrl ? { baseUrl } : {}), ...(baseUrl ? { apiKey: context.env.OPENAI_API_KEY ?? 'not-needed' } : {}) },
+    provider: {
+      provider,
+      model: name,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(baseUrl ? { apiKey: context.env.OPENAI_API_KEY ?? 'not-needed' } : {}),
+    },
   };
 }
