@@ -61,7 +61,7 @@ export function createAgent(
   );
   let agent: Agent | undefined;
   const memory = config.memory
-    ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps))
+    ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps), config.platform)
     : undefined;
   const skills = new SkillsLibrary({
     hermesHome,

@@ -25,6 +25,7 @@ export function wireMemory(
   hermesHome: string,
   sessionId: () => string | undefined,
   manager?: MemoryManager,
+  platform = 'cli',
 ): MemoryWiring {
   const store = new BuiltinMemoryStore({ hermesHome });
   if (manager) store.subscribe((event) => manager.onMemoryWrite(event));
@@ -37,7 +38,7 @@ export function wireMemory(
         [block, manager?.systemPromptBlock() ?? ''].filter(Boolean).join('\n\n'),
       );
     },
-    ...(manager ? managerHooks(manager, sessionId) : {}),
+    ...(manager ? managerHooks(manager, sessionId, { hermesHome, platform }) : {}),
   };
   const tool: ToolSpec = {
     name: 'memory',
@@ -50,9 +51,26 @@ export function wireMemory(
   return { store, tool, turnMemory };
 }
 
-function managerHooks(manager: MemoryManager, sessionId: () => string | undefined): TurnMemory {
+function managerHooks(
+  manager: MemoryManager,
+  sessionId: () => string | undefined,
+  init: { readonly hermesHome: string; readonly platform: string },
+): TurnMemory {
+  // The provider starts with the first turn, when the session id is known.
+  let started: Promise<boolean> | undefined;
+  const ready = () => {
+    started ??= manager
+      .initialize({
+        hermesHome: init.hermesHome,
+        platform: init.platform,
+        sessionId: sessionId() ?? '',
+      })
+      .catch(() => false);
+    return started;
+  };
   return {
     prefetch: async (text) => {
+      await ready();
       const result = await manager.prefetchForTurn(text, { turnId: sessionId() ?? '' });
       if (result.status !== 'recalled') return undefined;
       return {
@@ -61,8 +79,10 @@ function managerHooks(manager: MemoryManager, sessionId: () => string | undefine
         count: result.recall.count,
       };
     },
-    syncTurn: (userMessage, assistantMessage) =>
-      manager.finishTurn({ userMessage, assistantMessage, sessionId: sessionId() ?? '' }),
+    syncTurn: async (userMessage, assistantMessage) => {
+      await ready();
+      await manager.finishTurn({ userMessage, assistantMessage, sessionId: sessionId() ?? '' });
+    },
     onPreCompress: (messages) => manager.onPreCompress(messages),
   };
 }
