@@ -19,6 +19,7 @@ import type { AgentOptions } from '../agent-options.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
 import { RegistryToolbox } from '../tools/registry-toolbox.js';
 import { type CreateAgentConfigInput, parseCreateAgentConfig } from './create-agent-config.js';
+import { loopToolOf } from './loop-tool-of.js';
 import { wireMemory } from './memory-wiring.js';
 import { createSessionSearchTool } from './session-search-tool.js';
 import { summarizerFor } from './summarizer.js';
@@ -69,14 +70,13 @@ export function createAgent(
     externalDirs: config.skills?.dirs ?? [],
   });
   const registry = new ToolRegistry();
-  const specs: ToolSpec[] = [
-    ...coreTools(),
+  for (const spec of [...coreTools(), ...(deps.tools ?? [])]) registry.register(spec);
+  // Loop-owned tools: the registry refuses them in generic dispatch, so the loop serves them.
+  const loopTools = [
     createSessionSearchTool(store) as unknown as ToolSpec,
     ...skillToolSpecs(skills),
     ...(memory ? [memory.tool] : []),
-    ...(deps.tools ?? []),
-  ];
-  for (const spec of specs) registry.register(spec);
+  ].map(loopToolOf);
   const approval = new CommandApprover(
     { ...loadApprovalSettings(hermesHome), ...(config.yolo ? { yolo: true } : {}) },
     { hermesHome, ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}) },
@@ -100,6 +100,7 @@ export function createAgent(
     model: created.model,
     providerName: String(config.provider.provider),
     tools: toolbox,
+    loopTools,
     sessionStore: store,
     contextEngine: newEngine(),
     environment,
