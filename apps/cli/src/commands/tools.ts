@@ -1,8 +1,104 @@
-/** `hermes tools` — placeholder until its implementation lands (issue 11). */
+/**
+ * `hermes tools list [--json]`: every core tool grouped by toolset, whether it is usable here
+ * (its backend or binary present, its variables set) and whether the configured toolsets
+ * (`toolsets`, `disabled_toolsets` in config.yaml) enable it.
+ */
+import { ExitCode } from '@hermes/config';
+import { isHermesError } from '@hermes/protocol';
+import { coreTools, loopOwnedToolStubs, ToolRegistry, type ToolSpec } from '@hermes/tools';
 import type { CommandContext } from '../command-context.js';
+import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
+import { loadCliConfig } from '../config/load-config.js';
+import { oneLine, table } from './sessions/format.js';
 
-/** Runs the command; resolves to the exit code. */
-export async function run(_args: readonly string[], ctx: CommandContext): Promise<number> {
-  ctx.stderr.write("hermes: 'tools' is not available yet.\n");
-  return 1;
+const USAGE = `Usage: hermes tools list [--json]
+
+Lists the tools by toolset: ✓ usable and enabled, ○ usable but not in the configured toolsets,
+✗ not usable here (the reason is shown).
+`;
+
+/** One tool's row. */
+interface ToolRow {
+  readonly name: string;
+  readonly toolset: string;
+  readonly description: string;
+  readonly available: boolean;
+  readonly enabled: boolean;
+  readonly reason?: string;
+}
+
+async function availability(spec: ToolSpec, env: CommandContext['env']) {
+  const missing = (spec.requiresEnv ?? []).filter((name) => !env[name]);
+  if (missing.length > 0) return { available: false, reason: `needs ${missing.join(', ')}` };
+  if (!spec.checkFn) return { available: true };
+  try {
+    return (await spec.checkFn())
+      ? { available: true }
+      : { available: false, reason: 'no backend or binary configured' };
+  } catch {
+    return { available: false, reason: 'its availability check failed' };
+  }
+}
+
+async function rows(ctx: CommandContext): Promise<ToolRow[]> {
+  const config = await loadCliConfig(ctx);
+  const registry = new ToolRegistry();
+  for (const spec of [...coreTools(), ...loopOwnedToolStubs()]) registry.register(spec);
+  const enabled = new Set(
+    registry.toolsets.select(config.toolsets ?? ['hermes-cli'], config.disabledToolsets ?? []),
+  );
+  const env = config.env ?? ctx.env;
+  const out: ToolRow[] = [];
+  for (const spec of registry.list()) {
+    const { available, reason } = await availability(spec, env);
+    out.push({
+      name: spec.name,
+      toolset: spec.toolset,
+      description: oneLine(spec.description, 70),
+      available,
+      enabled: enabled.has(spec.name),
+      ...(reason ? { reason } : {}),
+    });
+  }
+  return out;
+}
+
+function render(all: readonly ToolRow[]): string[] {
+  const out: string[] = [];
+  for (const toolset of [...new Set(all.map((row) => row.toolset))].sort()) {
+    out.push(`${toolset}:`);
+    const lines = all
+      .filter((row) => row.toolset === toolset)
+      .map((row) => [
+        `  ${!row.available ? '✗' : row.enabled ? '✓' : '○'} ${row.name}`,
+        row.available ? row.description : `(${row.reason})`,
+      ]);
+    out.push(...table(lines), '');
+  }
+  return out;
+}
+
+/** Runs `hermes tools`; resolves to the exit code. */
+export function run(args: readonly string[], ctx: CommandContext): Promise<number> {
+  return withUsage(ctx, 'tools', async () => {
+    const { values, positionals } = parseCommandArgs(args, {
+      help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' },
+    });
+    const [sub = 'list'] = positionals;
+    if (values.help || sub === 'help') {
+      ctx.stdout.write(USAGE);
+      return ExitCode.ok;
+    }
+    if (sub !== 'list') return usageFailure(ctx, 'tools', `unknown subcommand '${sub}'`);
+    try {
+      const all = await rows(ctx);
+      ctx.stdout.write(values.json ? `${JSON.stringify(all, null, 2)}\n` : render(all).join('\n'));
+      return ExitCode.ok;
+    } catch (error) {
+      if (!isHermesError(error)) throw error;
+      ctx.stderr.write(`hermes tools: ${error.message}\n`);
+      return ExitCode.failure;
+    }
+  });
 }

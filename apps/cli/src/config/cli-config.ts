@@ -33,4 +33,28 @@ export interface CliConfig {
   readonly skillDirs: readonly string[];
   /** Non-fatal notes (unknown keys, deprecated spellings), each one line. */
   readonly warnings: readonly string[];
+  /**
+   * The environment the configuration was resolved against: `.env` under the process
+   * environment (the real environment wins). Pass it as `env` to `createProvider` and tools.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where config.yaml is (it may not exist yet). */
+  readonly configPath?: string;
+  /** The provider name in use (also `provider.provider`), for status lines. */
+  readonly providerName?: string;
+  /** The model in use (also `provider.model`), for status lines. */
+  readonly model?: string;
+  /** The `memory` section: provider (default `builtin`) and the built-in store's limits. */
+  readonly memory?: CliMemorySettings;
+  /** The `compression` section, as written (snake_case keys). */
+  readonly compression?: Readonly<Record<string, unknown>>;
+  /** The `display` section, as written (snake_case keys). */
+  readonly display?: Readonly<Record<string, unknown>>;
+}
+
+/** The `memory` section after defaults. */
+export interface CliMemorySettings {
+  readonly provider: string;
+  readonly memoryCharLimit: number;
+  readonly userCharLimit: number;
 }

@@ -1,50 +1,111 @@
 /**
- * Loads the CLI configuration. MINIMAL VERSION: reads `model:` and `agent:` from config.yaml and
- * keys from the environment / `.env`; the full loader (zod validation with key paths and lines,
- * `${VAR}` substitution, profiles, unknown-key warnings) replaces the body, keeping the signature.
+ * The configuration loader every agent-running command uses: `.env`, then config.yaml
+ * (validated, `${VAR}` substituted), then flags on top. Precedence: CLI flags > config.yaml >
+ * the environment (`.env` under the real environment, which wins unless empty) > defaults.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-import type { CliConfig, CliFlags } from './cli-config.js';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT } from '@hermes/memory';
+import type { CliConfig, CliFlags, CliMemorySettings } from './cli-config.js';
+import { readConfigSource } from './config-document.js';
+import type { CliConfigFile } from './config-schema.js';
+import { readEnvFile } from './env-file.js';
+import { resolveProviderEntry } from './provider-entry.js';
+import { checkConfig, configError } from './validate-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Resolves the configuration for `hermesHome`, applying `flags` on top. */
+/** The default of `agent.max_turns`. */
+export const DEFAULT_MAX_TURNS = 90;
+
+/** Reads a positive number from the environment, ignoring anything else. */
+function envNumber(env: Env, name: string): number | undefined {
+  const value = Number(env[name]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function expandHome(dir: string): string {
+  return dir === '~' || dir.startsWith('~/') ? resolve(homedir(), dir.slice(2)) : resolve(dir);
+}
+
+/** `.env` under `env`: the real environment wins (unless empty). Pure: nothing is written. */
+export function mergeDotenv(hermesHome: string, env: Env): { env: Env; warnings: string[] } {
+  const dotenv = readEnvFile(hermesHome);
+  const merged: Record<string, string | undefined> = { ...dotenv.values };
+  // An empty variable does not hide a value from .env (a shell's `FOO= hermes` means unset).
+  for (const [name, value] of Object.entries(env)) if (value) merged[name] = value;
+  const warnings = dotenv.problems.map((p) => `.env line ${p.line}: ${p.message}; line ignored`);
+  return { env: merged, warnings };
+}
+
+/**
+ * Copies the `.env` variables the process environment lacks into `process.env` (what `dotenv`
+ * does), so fallback providers, tools and child processes that read the environment see the
+ * keys too. For the agent-running commands to call once at startup; returns the names copied.
+ */
+export function applyDotenvToProcess(hermesHome: string): string[] {
+  const copied: string[] = [];
+  for (const [name, value] of Object.entries(readEnvFile(hermesHome).values)) {
+    if (process.env[name] !== undefined) continue;
+    process.env[name] = value;
+    copied.push(name);
+  }
+  return copied;
+}
+
+function memorySettings(file: CliConfigFile): CliMemorySettings {
+  return {
+    provider: file.memory?.provider ?? 'builtin',
+    memoryCharLimit: file.memory?.memory_char_limit ?? DEFAULT_MEMORY_CHAR_LIMIT,
+    userCharLimit: file.memory?.user_char_limit ?? DEFAULT_USER_CHAR_LIMIT,
+  };
+}
+
+/**
+ * Resolves the configuration for `context.hermesHome` (the profile already applied), applying
+ * `flags` on top. With no usable provider (no key, no model), `provider` is undefined and
+ * `providerProblem` is one line naming `hermes setup`; the management commands still work.
+ *
+ * @throws HermesError `config.invalid` when config.yaml is broken: its message lists every
+ * problem with its key path and line (see `hermes config check`).
+ */
 export async function loadCliConfig(
   context: { readonly hermesHome: string; readonly env: Env },
   flags: CliFlags = {},
 ): Promise<CliConfig> {
-  const path = join(context.hermesHome, 'config.yaml');
-  const raw = existsSync(path) ? (parse(readFileSync(path, 'utf8')) ?? {}) : {};
-  const model = (raw.model ?? {}) as Record<string, unknown>;
-  const provider = flags.provider ?? (model.provider as string | undefined) ?? 'openai';
-  const name =
-    flags.model ?? (model.default as string | undefined) ?? (model.name as string | undefined);
-  const baseUrl = flags.baseUrl ?? (model.base_url as string | undefined);
-  const agent = (raw.agent ?? {}) as Record<string, unknown>;
-  const common = {
-    hermesHome: context.hermesHome,
-    maxTurns: flags.maxTurns ?? (agent.max_turns as number | undefined) ?? 90,
-    yolo: flags.yolo ?? false,
-    skillDirs: [],
-    warnings: [],
-    ...(flags.toolsets ? { toolsets: flags.toolsets } : {}),
-  };
-  if (!name) {
-    return {
-      ...common,
-      provider: undefined,
-      providerProblem: 'No model is configured. Run `hermes setup` (or pass --model).',
-    };
+  const { env, warnings } = mergeDotenv(context.hermesHome, context.env);
+  const source = readConfigSource(context.hermesHome);
+  const check = checkConfig(source, env, context.hermesHome);
+  if (check.problems.length > 0 || check.config === undefined) {
+    throw configError(source.path, check.problems);
   }
+  const file = check.config;
+  const resolved = resolveProviderEntry(file, flags, env);
+  const runBudget =
+    flags.runBudgetSeconds ?? file.agent?.run_budget_seconds ?? envNumber(env, 'HERMES_RUN_BUDGET');
+  const toolsets = flags.toolsets ?? file.toolsets ?? undefined;
   return {
-    ...common,
-    provider: {
-      provider,
-      model: name,
-      ...(baseUrl ? { baseUrl } : {}),
-      ...(baseUrl ? { apiKey: context.env.OPENAI_API_KEY ?? 'not-needed' } : {}),
-    },
+    hermesHome: context.hermesHome,
+    provider: resolved.provider,
+    ...(resolved.problem ? { providerProblem: resolved.problem } : {}),
+    ...(resolved.providerName ? { providerName: resolved.providerName } : {}),
+    ...(resolved.model ? { model: resolved.model } : {}),
+    maxTurns:
+      flags.maxTurns ??
+      file.agent?.max_turns ??
+      envNumber(env, 'HERMES_MAX_ITERATIONS') ??
+      DEFAULT_MAX_TURNS,
+    ...(runBudget === undefined ? {} : { runBudgetSeconds: runBudget }),
+    ...(toolsets ? { toolsets } : {}),
+    ...(file.disabled_toolsets ? { disabledToolsets: file.disabled_toolsets } : {}),
+    ...(file.terminal ? { terminal: file.terminal } : {}),
+    yolo: flags.yolo ?? false,
+    skillDirs: (file.skills?.external_dirs ?? []).map(expandHome),
+    warnings: [...warnings, ...check.warnings],
+    env,
+    configPath: source.path,
+    memory: memorySettings(file),
+    ...(file.compression ? { compression: file.compression } : {}),
+    ...(file.display ? { display: file.display } : {}),
   };
 }

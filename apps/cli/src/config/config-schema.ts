@@ -1,0 +1,124 @@
+/**
+ * The schema of `HERMES_HOME/config.yaml`. Sections use Hermes' snake_case keys. Unknown keys are
+ * allowed through here and reported as warnings by the validator; `terminal` is checked with
+ * `@hermes/environments`' own schema and `approvals` by `@hermes/approval`'s loader, so neither
+ * is described twice.
+ */
+import { TerminalConfigSchema } from '@hermes/environments';
+import { z } from 'zod';
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const name = z.string().trim().min(1, 'must not be empty');
+const url = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+const envName = z.string().regex(ENV_NAME, 'expected an environment variable name');
+const names = z.array(name);
+
+/** One member of `model.fallback`. */
+export const FallbackEntryConfigSchema = z.looseObject({
+  provider: name,
+  model: name,
+  base_url: url.optional(),
+  api_key_env: envName.optional(),
+});
+
+/** `model:` — which provider and model, where, and what to fall back to. */
+export const ModelSectionSchema = z.looseObject({
+  /** `openrouter`, `openai`, `anthropic`, `custom`, … */
+  provider: name.optional(),
+  /** The model name (`default` is Hermes' spelling). */
+  default: name.optional(),
+  base_url: url.optional(),
+  /** The variable holding the key, when not the provider's default (`OPENAI_API_KEY`, …). */
+  api_key_env: envName.optional(),
+  /** `chat_completions`, `codex_responses` or `anthropic_messages`; inferred when absent. */
+  api_mode: z.enum(['chat_completions', 'codex_responses', 'anthropic_messages']).optional(),
+  fallback: z.array(FallbackEntryConfigSchema).optional(),
+});
+
+/** `agent:` — budgets of one run. */
+export const AgentSectionSchema = z.looseObject({
+  max_turns: z.number().int().positive().max(10_000).optional(),
+  run_budget_seconds: z.number().positive().optional(),
+});
+
+/** `memory:` — the memory provider and the built-in store's limits. */
+export const MemorySectionSchema = z.looseObject({
+  provider: name.optional(),
+  memory_char_limit: z.number().int().positive().optional(),
+  user_char_limit: z.number().int().positive().optional(),
+});
+
+/** `skills:` — extra folders of skills (read-only). */
+export const SkillsSectionSchema = z.looseObject({
+  external_dirs: names.optional(),
+});
+
+/** `compression:` — when the context compressor fires. */
+export const CompressionSectionSchema = z.looseObject({
+  enabled: z.boolean().optional(),
+  /** Share of the context window at which compression fires. */
+  threshold: z.number().gt(0).lte(1).optional(),
+  protect_first_n: z.number().int().nonnegative().optional(),
+  tail_min_messages: z.number().int().nonnegative().optional(),
+  context_length: z.number().int().positive().optional(),
+});
+
+/** `display:` — how the chat renders. */
+export const DisplaySectionSchema = z.looseObject({
+  show_reasoning: z.boolean().optional(),
+  streaming: z.boolean().optional(),
+  spinner: z.boolean().optional(),
+  tool_progress: z.enum(['all', 'new', 'off']).optional(),
+  show_cost: z.boolean().optional(),
+});
+
+/** The whole file. `null` sections (a key with nothing under it) count as absent. */
+export const CliConfigFileSchema = z.looseObject({
+  model: ModelSectionSchema.nullish(),
+  agent: AgentSectionSchema.nullish(),
+  toolsets: names.nullish(),
+  disabled_toolsets: names.nullish(),
+  terminal: TerminalConfigSchema.nullish(),
+  approvals: z.unknown().optional(),
+  memory: MemorySectionSchema.nullish(),
+  skills: SkillsSectionSchema.nullish(),
+  compression: CompressionSectionSchema.nullish(),
+  display: DisplaySectionSchema.nullish(),
+});
+/** config.yaml after validation. */
+export type CliConfigFile = z.output<typeof CliConfigFileSchema>;
+
+/**
+ * Top-level sections other parts of Hermes read (gateway, MCP, cron, plugins, …): not warned
+ * about as unknown, and not validated here.
+ */
+export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
+  'approvals',
+  'command_allowlist',
+  'mcp_servers',
+  'gateway',
+  'platforms',
+  'cron',
+  'auxiliary',
+  'plugins',
+  'delegation',
+  'profiles',
+]);
+
+/** Sections whose own schema rejects unknown keys, so the unknown-key pass skips them. */
+export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal']);
+
+/** Documented defaults, for `hermes config get` of an unset key. */
+export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {
+  'agent.max_turns': 90,
+  toolsets: ['hermes-cli'],
+  'terminal.backend': 'local',
+  'memory.provider': 'builtin',
+  'memory.memory_char_limit': 2_200,
+  'memory.user_char_limit': 1_375,
+  'compression.enabled': true,
+  'display.show_reasoning': true,
+  'display.streaming': true,
+  'display.spinner': true,
+  'display.tool_progress': 'all',
+};

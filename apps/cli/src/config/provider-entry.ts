@@ -1,0 +1,139 @@
+/**
+ * Turning the `model` section (plus flags and the environment) into one provider entry that
+ * `@hermes/providers`' `createProvider` accepts, or one line saying what is missing.
+ */
+import {
+  credentialsFromEnv,
+  keyVariablesFor,
+  type ProviderConfigInput,
+  ProviderConfigSchema,
+} from '@hermes/providers';
+import type { CliFlags } from './cli-config.js';
+import type { CliConfigFile } from './config-schema.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The key given to a local OpenAI-compatible server that does not check keys. */
+export const PLACEHOLDER_API_KEY = 'no-key-required';
+
+/** The model used for a provider when none is configured. */
+export const DEFAULT_MODELS: Readonly<Record<string, string>> = {
+  openrouter: 'anthropic/claude-sonnet-4.5',
+  openai: 'gpt-4o',
+  anthropic: 'claude-sonnet-4-5',
+  deepseek: 'deepseek-chat',
+  groq: 'llama-3.3-70b-versatile',
+  xai: 'grok-4',
+  mistral: 'mistral-large-latest',
+};
+
+/** Providers tried, in order, when none is configured but a key is in the environment. */
+const DETECT_ORDER = ['openrouter', 'anthropic', 'openai'] as const;
+
+/** What {@link resolveProviderEntry} found. */
+export interface ProviderResolution {
+  readonly provider: ProviderConfigInput | undefined;
+  /** One line naming what is missing and `hermes setup`, when `provider` is undefined. */
+  readonly problem?: string;
+  /** The provider name decided on, even when no entry could be built. */
+  readonly providerName?: string;
+  readonly model?: string;
+}
+
+const SETUP_HINT = 'run `hermes setup`, or pass --base-url for a local OpenAI-compatible server';
+
+function detectProvider(env: Env): string | undefined {
+  return DETECT_ORDER.find((name) => credentialsFromEnv(env, name).length > 0);
+}
+
+function fallbackEntries(file: CliConfigFile): ProviderConfigInput['fallback'] {
+  return (file.model?.fallback ?? []).map((entry) => ({
+    provider: entry.provider,
+    model: entry.model,
+    ...(entry.base_url ? { baseUrl: entry.base_url } : {}),
+    ...(entry.api_key_env ? { apiKeyEnv: entry.api_key_env } : {}),
+  }));
+}
+
+/** One key as `apiKey`, several as a pool, none as the local-server placeholder. */
+function keyFields(keys: ReturnType<typeof credentialsFromEnv>): Partial<ProviderConfigInput> {
+  const [first] = keys;
+  if (first === undefined) return { apiKey: PLACEHOLDER_API_KEY };
+  return keys.length === 1 ? { apiKey: first.apiKey } : { credentials: keys };
+}
+
+function fallbackField(file: CliConfigFile): Partial<ProviderConfigInput> {
+  const fallback = fallbackEntries(file);
+  return fallback && fallback.length > 0 ? { fallback } : {};
+}
+
+/** What `createProvider` would reject in the entry (a bad --base-url), as one line. */
+function entryProblem(entry: ProviderConfigInput): string | undefined {
+  const checked = ProviderConfigSchema.safeParse(entry);
+  if (checked.success) return undefined;
+  const issue = checked.error.issues[0];
+  const where = issue?.path.join('.') ?? 'provider';
+  return `The provider settings are invalid (${where}: ${issue?.message}): fix them or run \`hermes setup\`.`;
+}
+
+/**
+ * Precedence: flags, then config.yaml (`model.provider`, `model.default`, `model.base_url`), then
+ * the environment (`HERMES_PROVIDER`, `HERMES_MODEL`, `HERMES_BASE_URL`, which `.env` may set),
+ * then defaults (the provider whose key is present; {@link DEFAULT_MODELS}). Keys are read from
+ * `env` (`model.api_key_env`, else the provider's default variable such as `OPENAI_API_KEY`, with
+ * its numbered variants) and put into the entry: one key as `apiKey`, several as a credential
+ * pool. A `base_url` without a key gets {@link PLACEHOLDER_API_KEY}, for local servers.
+ */
+export function resolveProviderEntry(
+  file: CliConfigFile,
+  flags: CliFlags,
+  env: Env,
+): ProviderResolution {
+  const section = file.model ?? {};
+  // Settings tied to the configured provider do not follow a different --provider.
+  const sameProvider = flags.provider === undefined || flags.provider === section.provider;
+  const baseUrl =
+    flags.baseUrl ?? (sameProvider ? section.base_url : undefined) ?? env.HERMES_BASE_URL;
+  const providerName =
+    flags.provider ??
+    section.provider ??
+    env.HERMES_PROVIDER ??
+    (baseUrl ? 'custom' : detectProvider(env));
+  if (providerName === undefined) {
+    return { provider: undefined, problem: `No model provider is configured: ${SETUP_HINT}.` };
+  }
+  const model =
+    flags.model ??
+    (sameProvider ? section.default : undefined) ??
+    env.HERMES_MODEL ??
+    DEFAULT_MODELS[providerName.toLowerCase()];
+  if (model === undefined) {
+    return {
+      provider: undefined,
+      providerName,
+      problem: `No model is configured for ${providerName}: run \`hermes setup\`, or pass --model <name>.`,
+    };
+  }
+  const keyEnv = sameProvider ? section.api_key_env : undefined;
+  const variables = keyEnv ? [keyEnv] : keyVariablesFor(providerName);
+  const keys = credentialsFromEnv(env, providerName, { variables });
+  if (keys.length === 0 && baseUrl === undefined) {
+    return {
+      provider: undefined,
+      providerName,
+      model,
+      problem: `No API key for ${providerName} (set ${variables.join(' or ')}): ${SETUP_HINT}.`,
+    };
+  }
+  const entry: ProviderConfigInput = {
+    provider: providerName,
+    model,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(section.api_mode && sameProvider ? { apiMode: section.api_mode } : {}),
+    ...keyFields(keys),
+    ...fallbackField(file),
+  };
+  const problem = entryProblem(entry);
+  if (problem) return { provider: undefined, providerName, model, problem };
+  return { provider: entry, providerName, model };
+}

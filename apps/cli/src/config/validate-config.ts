@@ -1,0 +1,150 @@
+/**
+ * Checking config.yaml: YAML syntax, `${VAR}` substitution, the zod schema (a bad value names
+ * its key path, its line and what was expected), unknown keys (warnings, with a "did you mean"),
+ * and the `approvals` section through `@hermes/approval`'s own loader.
+ */
+import { loadApprovalSettings } from '@hermes/approval';
+import {
+  HermesError,
+  isHermesError,
+  VALIDATION_ERROR_CODE,
+  type ValidationIssue,
+} from '@hermes/protocol';
+import {
+  type ConfigSource,
+  formatKeyPath,
+  type KeySegment,
+  lineOfPath,
+  parseKeyPath,
+} from './config-document.js';
+import {
+  type CliConfigFile,
+  CliConfigFileSchema,
+  FOREIGN_SECTIONS,
+  STRICT_SECTIONS,
+} from './config-schema.js';
+import { substituteEnv } from './substitute.js';
+import { findUnknownKeys } from './unknown-keys.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The code of the error a broken config.yaml raises. */
+export const CONFIG_INVALID_CODE = 'config.invalid';
+
+/** One error in config.yaml. */
+export interface ConfigProblem {
+  /** The key path (`agent.max_turns`), or `(root)`, or `(syntax)` for a YAML error. */
+  readonly path: string;
+  /** 1-based line in config.yaml, when known. */
+  readonly line?: number;
+  readonly message: string;
+}
+
+/** The outcome of {@link checkConfig}. */
+export interface ConfigCheck {
+  /** The validated file (with `${VAR}` substituted); undefined when there are problems. */
+  readonly config: CliConfigFile | undefined;
+  readonly problems: readonly ConfigProblem[];
+  /** Unknown keys, unset variables, approval notes: one line each, with the line number. */
+  readonly warnings: readonly string[];
+}
+
+/** `agent.max_turns (line 4): expected …` */
+export function formatProblem(problem: ConfigProblem): string {
+  const where = problem.line === undefined ? '' : ` (line ${problem.line})`;
+  return problem.path === '(syntax)'
+    ? `line ${problem.line ?? '?'}: ${problem.message}`
+    : `${problem.path}${where}: ${problem.message}`;
+}
+
+function at(source: ConfigSource, path: readonly KeySegment[]): string {
+  const line = lineOfPath(source, path);
+  return line === undefined ? formatKeyPath(path) : `${formatKeyPath(path)} (line ${line})`;
+}
+
+function problemAt(
+  source: ConfigSource,
+  path: readonly KeySegment[],
+  message: string,
+): ConfigProblem {
+  const line = lineOfPath(source, path);
+  return { path: formatKeyPath(path), ...(line === undefined ? {} : { line }), message };
+}
+
+function syntaxProblems(source: ConfigSource): ConfigProblem[] {
+  return source.doc.errors.map((error) => {
+    const line = error.linePos?.[0]?.line;
+    const first = error.message.split('\n')[0] ?? error.message;
+    return {
+      path: '(syntax)',
+      ...(line === undefined ? {} : { line }),
+      message: `not valid YAML: ${first}`,
+    };
+  });
+}
+
+/** Runs `@hermes/approval`'s loader, turning its errors into problems with lines. */
+function approvalProblems(source: ConfigSource, hermesHome: string, env: Env, warnings: string[]) {
+  if (!source.exists) return [];
+  try {
+    loadApprovalSettings(hermesHome, { env, onWarning: (w) => warnings.push(w) });
+    return [];
+  } catch (error) {
+    if (!isHermesError(error)) throw error;
+    if (error.code !== VALIDATION_ERROR_CODE)
+      return [{ path: 'approvals', message: error.message }];
+    const issues = (error.details.issues ?? []) as readonly ValidationIssue[];
+    return issues.map((issue) => problemAt(source, parseKeyPath(issue.path), issue.message));
+  }
+}
+
+/**
+ * Checks config.yaml. Never throws for bad input: syntax errors, schema errors and approval
+ * errors all come back as problems naming the key path and line. `hermesHome` is where the
+ * approval loader reads the same file.
+ */
+export function checkConfig(source: ConfigSource, env: Env, hermesHome: string): ConfigCheck {
+  const syntax = syntaxProblems(source);
+  if (syntax.length > 0) return { config: undefined, problems: syntax, warnings: [] };
+  const raw: unknown = source.doc.toJS() ?? {};
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    const problem = problemAt(source, [], 'expected a mapping of sections (model:, agent:, …)');
+    return { config: undefined, problems: [problem], warnings: [] };
+  }
+  const warnings: string[] = [];
+  const substituted = substituteEnv(raw, env, (variable, keyPath) => {
+    warnings.push(
+      `${at(source, parseKeyPath(keyPath))}: \${${variable}} is not set; left as written`,
+    );
+  });
+  for (const unknown of findUnknownKeys(
+    CliConfigFileSchema,
+    raw,
+    new Set([...FOREIGN_SECTIONS, ...STRICT_SECTIONS]),
+  )) {
+    const hint = unknown.suggestion ? `; did you mean '${unknown.suggestion}'?` : '';
+    warnings.push(`${at(source, unknown.path)}: unknown key, ignored${hint}`);
+  }
+  const parsed = CliConfigFileSchema.safeParse(substituted);
+  const problems: ConfigProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) =>
+        problemAt(source, issue.path as KeySegment[], issue.message),
+      );
+  problems.push(...approvalProblems(source, hermesHome, env, warnings));
+  return {
+    config: problems.length === 0 && parsed.success ? parsed.data : undefined,
+    problems,
+    warnings,
+  };
+}
+
+/** The error a broken config.yaml raises: every problem, one per line, with the fix. */
+export function configError(path: string, problems: readonly ConfigProblem[]): HermesError {
+  const list = problems.map((problem) => `  - ${formatProblem(problem)}`).join('\n');
+  return new HermesError(
+    CONFIG_INVALID_CODE,
+    `${path} is not valid:\n${list}\nFix the file (or run \`hermes config check\` after editing it).`,
+    { details: { path, problems: [...problems] } },
+  );
+}
