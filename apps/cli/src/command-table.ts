@@ -80,7 +80,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'logs',
-    usage: 'logs [errors] [-n <lines>]',
+    usage: 'logs [errors] [-n <lines>] [--follow]',
     summary: 'show agent.log or errors.log',
     load: () => import('./commands/logs.js'),
   },
