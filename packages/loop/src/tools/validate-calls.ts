@@ -1,10 +1,11 @@
 /**
  * Checks the tool calls of a response before anything runs: arguments must be JSON objects, names
- * must exist (close misspellings are repaired), identical duplicates are dropped, and the number
+ * must exist (close misspellings are repaired by the registry's `repairToolName`), identical duplicates are dropped, and the number
  * of `delegate_task` calls per response is capped. Problems become error results the model reads,
  * so every call still gets exactly one result.
  */
 import type { ToolCall } from '@hermes/protocol';
+import { repairToolName } from '@hermes/tools';
 
 /** A call ready to run. */
 export interface ValidCall {
@@ -51,14 +52,20 @@ export function validateToolCalls(
     if (seen.has(key)) continue; // the model repeated itself; one run is enough
     seen.add(key);
     kept.push(call);
-    const name = known.has(call.function.name)
-      ? call.function.name
-      : repairName(call.function.name, options.names);
+    const repair = known.has(call.function.name)
+      ? undefined
+      : repairToolName(call.function.name, options.names);
+    const name = repair
+      ? repair.kind === 'unknown'
+        ? undefined
+        : repair.name
+      : call.function.name;
     if (!name) {
+      const suggestions = repair?.kind === 'unknown' ? repair.suggestions : [];
       rejected.push({
         call,
         kind: 'unknown_tool',
-        message: unknownToolMessage(call, options.names),
+        message: unknownToolMessage(call, options.names, suggestions),
       });
       continue;
     }
@@ -95,37 +102,11 @@ export function parseArguments(raw: string): Record<string, unknown> | string {
   }
 }
 
-function unknownToolMessage(call: ToolCall, names: readonly string[]): string {
-  return `Error: there is no tool named "${call.function.name}". Available tools: ${[...names].sort().join(', ')}.`;
-}
-
-/** The real name a misspelled one most likely means, when the match is close. */
-export function repairName(name: string, names: readonly string[]): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[-\s.]/g, '_');
-  const wanted = norm(name);
-  const exact = names.find((n) => norm(n) === wanted);
-  if (exact) return exact;
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(wanted.length / 5)) + 1;
-  for (const candidate of names) {
-    const d = distance(wanted, norm(candidate));
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const sub = (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, sub);
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
+function unknownToolMessage(
+  call: ToolCall,
+  names: readonly string[],
+  suggestions: readonly string[],
+): string {
+  const close = suggestions.length ? ` Did you mean ${suggestions.join(' or ')}?` : '';
+  return `Error: there is no tool named "${call.function.name}".${close} Available tools: ${[...names].sort().join(', ')}.`;
 }
