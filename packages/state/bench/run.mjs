@@ -45,7 +45,7 @@ async function timed(fn) {
 }
 
 /** Lets the store's idle-time index flush run, as it does between a real agent's turns. */
-const idle = () => new Promise((resolve) => setTimeout(resolve, 200));
+const idle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
 
 async function benchAppend() {
   const store = await openSessionStore({ path: join(root, 'append.db') });

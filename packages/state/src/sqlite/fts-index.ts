@@ -56,3 +56,17 @@ export function flushFtsIndex(db: Database.Database): void {
     // Busy or read-only file: the rows stay in the backlog and are indexed by a later flush.
   }
 }
+
+/**
+ * The idle-time work after appends pause: index the backlog, then checkpoint the WAL without
+ * waiting for readers (PASSIVE), so neither lands inside a later append.
+ */
+export function idleMaintenance(db: Database.Database): void {
+  if (db.readonly) return;
+  flushFtsIndex(db);
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Another connection holds the checkpoint; the next idle flush tries again.
+  }
+}

@@ -16,7 +16,13 @@ import type {
 import { SessionStore } from '../session-store.js';
 import type { AppendableMessage, GetMessagesOptions, StoredMessage } from '../stored-message.js';
 import { openDatabase, type SqliteDatabase, writeTransaction } from './connection.js';
-import { FTS_BATCH_ROWS, FTS_IDLE_FLUSH_MS, flushFtsIndex, indexBacklog } from './fts-index.js';
+import {
+  FTS_BATCH_ROWS,
+  FTS_IDLE_FLUSH_MS,
+  flushFtsIndex,
+  idleMaintenance,
+  indexBacklog,
+} from './fts-index.js';
 import {
   appendRows,
   compactRows,
@@ -97,7 +103,7 @@ export class SqliteSessionStore extends SessionStore {
     this.idleFlush = setTimeout(() => {
       this.idleFlush = undefined;
       if (!this.db.open) return;
-      flushFtsIndex(this.db);
+      idleMaintenance(this.db);
       this.unindexed = 0;
     }, FTS_IDLE_FLUSH_MS);
     this.idleFlush.unref(); // never keeps a process alive; close() flushes anyway
