@@ -1,8 +1,111 @@
-/** `hermes chat` — placeholder until its implementation lands (issue 11). */
+/**
+ * `hermes chat` (and bare `hermes`): the interactive session, or one question with `-q`. This
+ * module stays light — the agent, providers and SQLite load only once a conversation starts.
+ */
+import { ExitCode, isUsageError } from '@hermes/config';
+import { CHAT_USAGE, type ChatOptions, parseChatOptions } from '../chat/chat-options.js';
 import type { CommandContext } from '../command-context.js';
+import type { CliConfig } from '../config/cli-config.js';
+import { applyDotenvToProcess, loadCliConfig } from '../config/load-config.js';
+import type { Logger } from '../logging/logger.js';
 
 /** Runs the command; resolves to the exit code. */
-export async function run(_args: readonly string[], ctx: CommandContext): Promise<number> {
-  ctx.stderr.write("hermes: 'chat' is not available yet.\n");
-  return 1;
+export async function run(args: readonly string[], ctx: CommandContext): Promise<number> {
+  let options: ChatOptions;
+  try {
+    options = parseChatOptions(args);
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    ctx.stderr.write(`hermes chat: ${error.message}\nRun 'hermes chat --help' for usage.\n`);
+    return ExitCode.usage;
+  }
+  if (options.help) {
+    ctx.stdout.write(CHAT_USAGE);
+    return ExitCode.ok;
+  }
+  let config: CliConfig;
+  try {
+    config = await loadCliConfig(ctx, options.flags);
+  } catch (error) {
+    ctx.stderr.write(`hermes: ${(error as Error).message}\n`);
+    return ExitCode.failure;
+  }
+  for (const warning of config.warnings) ctx.stderr.write(`hermes: warning: ${warning}\n`);
+  if (!config.provider) {
+    ctx.stderr.write(
+      `hermes: ${config.providerProblem ?? 'No model provider is configured. Run `hermes setup`.'}\n`,
+    );
+    return ExitCode.failure;
+  }
+  const sessionId = await pickSession(options, config, ctx);
+  if (sessionId === null) return ExitCode.failure;
+  // Keys in HERMES_HOME/.env reach the tools and fallback providers, which read process.env.
+  applyDotenvToProcess(config.hermesHome);
+  const log = await chatLogger(config);
+  const cwd = process.cwd();
+  const env = ctx.env;
+  if (options.query !== undefined) {
+    const { runSingleQuery } = await import('../chat/single-query.js');
+    return runSingleQuery({
+      config,
+      query: options.query,
+      json: options.json,
+      quiet: options.quiet,
+      cwd,
+      stdout: ctx.stdout,
+      stderr: ctx.stderr,
+      env,
+      log,
+      ...(sessionId ? { sessionId } : {}),
+    });
+  }
+  const { startRepl } = await import('../chat/start-repl.js');
+  return startRepl({
+    config,
+    cwd,
+    stdin: ctx.stdin ?? process.stdin,
+    stdout: ctx.stdout,
+    stderr: ctx.stderr,
+    env,
+    log,
+    ...(sessionId ? { sessionId } : {}),
+  });
+}
+
+/** The rotating log in HERMES_HOME/logs, told the configured key so it is masked. */
+async function chatLogger(config: CliConfig): Promise<Logger> {
+  const { createLogger } = await import('../logging/logger.js');
+  const apiKey = config.provider?.apiKey;
+  return createLogger({
+    hermesHome: config.hermesHome,
+    component: 'chat',
+    ...(apiKey ? { secrets: [apiKey] } : {}),
+  });
+}
+
+/** The session to continue: undefined for a new one, null when the named one does not exist. */
+async function pickSession(
+  options: ChatOptions,
+  config: CliConfig,
+  ctx: CommandContext,
+): Promise<string | undefined | null> {
+  if (options.resume === undefined && !options.continueLatest) return undefined;
+  const { openSessionStore } = await import('@hermes/state');
+  const { findSession, latestSession } = await import('../chat/session-lookup.js');
+  const store = openSessionStore({ hermesHome: config.hermesHome });
+  try {
+    const found =
+      options.resume !== undefined
+        ? await findSession(store, options.resume)
+        : await latestSession(store);
+    if (found) return found.id;
+    ctx.stderr.write(
+      options.resume !== undefined
+        ? `hermes: no session matches '${options.resume}'; list them with 'hermes sessions list'.\n`
+        : 'hermes: there is no earlier session to continue.\n',
+    );
+    return null;
+  } finally {
+    await store.close();
+  }
 }

@@ -1,0 +1,121 @@
+/**
+ * The agent behind one `hermes chat` run, and the ability to swap it for another session
+ * (`/resume`) without losing the terminal wiring. Built with `createAgent` from `@hermes/loop`;
+ * this module is only reached through the lazily loaded chat and demo commands.
+ */
+import type { ApprovalHandler } from '@hermes/approval';
+import { type Agent, type CreatedAgent, createAgent } from '@hermes/loop';
+import { findBundledSkillsDir, type SkillsLibrary } from '@hermes/skills';
+import { openSessionStore, type SessionStore } from '@hermes/state';
+import type { ClarifyCallback, ToolRegistry, ToolSpec } from '@hermes/tools';
+import type { CliConfig } from '../config/cli-config.js';
+import type { Logger } from '../logging/logger.js';
+import { logAgentEvents } from './agent-log.js';
+import { SwitchableApproval } from './switchable-approval.js';
+
+/** Everything needed to build the agent, fixed for the whole run. */
+export interface ChatSetup {
+  readonly config: CliConfig;
+  readonly cwd: string;
+  /** `interactive` (the REPL asks the person) or `single_query` (policy decides; deny). */
+  readonly surface: 'interactive' | 'single_query';
+  readonly approvalHandler?: ApprovalHandler;
+  readonly clarify?: ClarifyCallback;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Extra tools (the demo has none; embedders may add theirs). */
+  readonly tools?: readonly ToolSpec[];
+  /** Where turn outcomes and errors are logged (`HERMES_HOME/logs/`). */
+  readonly log?: Logger;
+}
+
+/** The live agent and its collaborators; `replace` moves to another session. */
+export class ChatSession {
+  readonly setup: ChatSetup;
+  readonly approval: SwitchableApproval;
+  #created: CreatedAgent;
+  #store: SessionStore | undefined;
+
+  private constructor(setup: ChatSetup, approval: SwitchableApproval, created: CreatedAgent) {
+    this.setup = setup;
+    this.approval = approval;
+    this.#created = created;
+  }
+
+  /** Builds the agent, continuing `sessionId` when given. Throws `HermesError`s for bad config. */
+  static open(setup: ChatSetup, sessionId?: string): ChatSession {
+    const approval = new SwitchableApproval(setup.config.hermesHome, {
+      yolo: setup.config.yolo,
+      ...(setup.approvalHandler ? { handler: setup.approvalHandler } : {}),
+      ...(setup.env ? { env: setup.env } : {}),
+    });
+    return new ChatSession(setup, approval, build(setup, approval, sessionId));
+  }
+
+  get agent(): Agent {
+    return this.#created.agent;
+  }
+
+  get registry(): ToolRegistry {
+    return this.#created.registry;
+  }
+
+  get skills(): SkillsLibrary {
+    return this.#created.skills;
+  }
+
+  /** A handle on the session store for listings and titles (opened on first use). */
+  get store(): SessionStore {
+    this.#store ??= openSessionStore({ hermesHome: this.setup.config.hermesHome });
+    return this.#store;
+  }
+
+  /** Closes the current agent and builds one on `sessionId` (a new session when undefined). */
+  async replace(sessionId: string | undefined): Promise<Agent> {
+    const next = build(this.setup, this.approval, sessionId);
+    const previous = this.#created;
+    this.#created = next;
+    await previous.close();
+    return next.agent;
+  }
+
+  /** Releases the agent, its environment and the store handle. */
+  async close(): Promise<void> {
+    await this.#created.close();
+    await this.#store?.close();
+  }
+}
+
+function build(
+  setup: ChatSetup,
+  approval: SwitchableApproval,
+  sessionId: string | undefined,
+): CreatedAgent {
+  const { config } = setup;
+  if (!config.provider) throw new Error(config.providerProblem ?? 'no provider is configured');
+  const bundledDir = findBundledSkillsDir();
+  const created = createAgent(
+    {
+      provider: config.provider as Record<string, unknown>,
+      hermesHome: config.hermesHome,
+      platform: 'cli',
+      cwd: setup.cwd,
+      maxIterations: config.maxTurns,
+      yolo: config.yolo,
+      approvalSurface: setup.surface,
+      skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
+      ...(config.runBudgetSeconds ? { runBudgetSeconds: config.runBudgetSeconds } : {}),
+      ...(config.toolsets ? { toolsets: [...config.toolsets] } : {}),
+      ...(config.disabledToolsets ? { disabledToolsets: [...config.disabledToolsets] } : {}),
+      ...(config.terminal ? { terminal: { ...config.terminal } } : {}),
+      ...(sessionId ? { sessionId } : {}),
+    },
+    {
+      ...(setup.approvalHandler ? { approvalHandler: setup.approvalHandler } : {}),
+      ...(setup.clarify ? { clarify: setup.clarify } : {}),
+      ...(setup.tools ? { tools: setup.tools } : {}),
+      overrides: { approval },
+    },
+  );
+  if (setup.log) logAgentEvents(created.agent, setup.log);
+  return created;
+}
