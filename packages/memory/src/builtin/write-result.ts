@@ -1,6 +1,6 @@
 /** What a write to the built-in store reports, and the wording the model reads. */
 import type { MemoryWriteEvent } from '../memory-types.js';
-import { formatMemoryUsage } from './entries.js';
+import { formatMemoryUsage, groupDigits } from './entries.js';
 import type { MemoryOperationFailure, MemoryTarget } from './operations.js';
 
 /** Why a write was refused. Nothing was written in any of these cases. */
@@ -65,7 +65,7 @@ export function overflowMessage(
   limit: number,
 ): string {
   const store = storeLabel(target);
-  const tooBig = `${store} at ${formatMemoryUsage(current, limit)}; this change would bring it to ${next.toLocaleString('en-US')} chars and exceed the ${limit.toLocaleString('en-US')}-char limit by ${(next - limit).toLocaleString('en-US')}. Nothing was written; the current entries are listed below.`;
+  const tooBig = `${store} at ${formatMemoryUsage(current, limit)}; this change would bring it to ${groupDigits(next)} chars and exceed the ${groupDigits(limit)}-char limit by ${groupDigits(next - limit)}. Nothing was written; the current entries are listed below.`;
   return `${tooBig} Consolidate now: use 'replace' to merge overlapping entries into shorter ones or 'remove' stale or less important entries, then retry this add — all in this turn.`;
 }
 

@@ -1,5 +1,5 @@
 /** Building the official `@anthropic-ai/sdk` client the way Hermes needs it. */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ResolvedAnthropicOptions } from './anthropic-options.js';
 
 /**
@@ -18,8 +18,11 @@ export const ANTHROPIC_CLIENT_TIMEOUT_MS = 86_400_000;
  * - `logLevel: 'off'` — a library must not write to the console (the SDK logs unparsable stream
  *   frames there, raw body included); failures reach the caller as classified errors instead.
  */
-export function createAnthropicClient(options: ResolvedAnthropicOptions): Anthropic {
-  return new Anthropic({
+export async function createAnthropicClient(options: ResolvedAnthropicOptions): Promise<Anthropic> {
+  // Imported on first use: the SDK takes a few hundred milliseconds to load, which every CLI start
+  // would otherwise pay whatever provider it is configured for.
+  const { default: AnthropicSdk } = await import('@anthropic-ai/sdk');
+  return new AnthropicSdk({
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     defaultHeaders: { ...options.defaultHeaders },

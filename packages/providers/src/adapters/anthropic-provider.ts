@@ -59,7 +59,7 @@ const CHARS_PER_TOKEN = 4;
 export class AnthropicMessagesProvider extends ModelProvider {
   readonly name = ANTHROPIC_MESSAGES_NAME;
   private readonly options: ResolvedAnthropicOptions;
-  private readonly client: Anthropic;
+  #client: Promise<Anthropic> | undefined;
   /** What the last listing said about each model, for {@link contextLength}. */
   private readonly listed = new Map<string, ListedLimits>();
 
@@ -67,7 +67,12 @@ export class AnthropicMessagesProvider extends ModelProvider {
   constructor(options: AnthropicMessagesOptions) {
     super();
     this.options = resolveAnthropicOptions(options);
-    this.client = createAnthropicClient(this.options);
+  }
+
+  /** The SDK client, created (and the SDK imported) on first use. */
+  private sdkClient(): Promise<Anthropic> {
+    this.#client ??= createAnthropicClient(this.options);
+    return this.#client;
   }
 
   /**
@@ -114,7 +119,7 @@ export class AnthropicMessagesProvider extends ModelProvider {
     throwIfAborted(signal);
     const models: ModelInfo[] = [];
     try {
-      const pages = this.client.models.list(
+      const pages = (await this.sdkClient()).models.list(
         { limit: MODEL_PAGE_SIZE },
         signal === undefined ? {} : { signal },
       );
@@ -153,7 +158,7 @@ export class AnthropicMessagesProvider extends ModelProvider {
   ): Promise<void> {
     const signal = watchdog.signal;
     const stream = await raceAbort(
-      this.client.messages.create({ ...body, stream: true }, { signal }),
+      (await this.sdkClient()).messages.create({ ...body, stream: true }, { signal }),
       signal,
     );
     try {
@@ -175,7 +180,7 @@ export class AnthropicMessagesProvider extends ModelProvider {
   ): Promise<void> {
     const signal = watchdog.signal;
     const message: unknown = await raceAbort(
-      this.client.messages.create({ ...body, stream: false }, { signal }),
+      (await this.sdkClient()).messages.create({ ...body, stream: false }, { signal }),
       signal,
     ).catch((error: unknown) => {
       throw asProtocolError(error, 'body');

@@ -47,14 +47,18 @@ export class OpenAIChatProvider extends OpenAIProviderBase {
   protected async streamAnswer({ request, acc, watchdog }: AnswerContext): Promise<WireIdentity> {
     const body = toChatStreamBody(request, this.requestOptions());
     const reader = new ChatStreamReader(acc);
-    const stream = this.client.chat.completions.create(body, { signal: watchdog.signal });
+    const stream = (await this.sdkClient()).chat.completions.create(body, {
+      signal: watchdog.signal,
+    });
     await this.consume(stream, watchdog, (chunk) => reader.feed(chunk));
     return reader.end();
   }
 
   protected async jsonAnswer({ request, acc, watchdog }: AnswerContext): Promise<WireIdentity> {
     const body = toChatJsonBody(request, this.requestOptions());
-    const pending = this.client.chat.completions.create(body, { signal: watchdog.signal });
+    const pending = (await this.sdkClient()).chat.completions.create(body, {
+      signal: watchdog.signal,
+    });
     const text = await this.bodyText(pending, watchdog.signal);
     return readChatCompletion(text, acc);
   }

@@ -7,7 +7,7 @@
  * the configuration Hermes was given is the whole truth.
  */
 import { parseOrThrow } from '@hermes/protocol';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { ModelLimitOverridesSchema } from '../models/model-limits.js';
 import { DEFAULT_STALE_STREAM_TIMEOUT_MS } from '../stream/stale-watchdog.js';
@@ -66,10 +66,22 @@ export function resolveOpenAIOptions(
   };
 }
 
+let sdk: Promise<typeof import('openai')> | undefined;
+
+/**
+ * The `openai` module, imported on first use: loading it costs tens of milliseconds, and a CLI
+ * configured for another provider (or answering `--help`) should not pay for it.
+ */
+export function loadOpenAISdk(): Promise<typeof import('openai')> {
+  sdk ??= import('openai');
+  return sdk;
+}
+
 /** Creates the SDK client for resolved adapter options; see the module comment for the pins. */
-export function createOpenAIClient(resolved: ResolvedOpenAIOptions): OpenAI {
+export async function createOpenAIClient(resolved: ResolvedOpenAIOptions): Promise<OpenAI> {
   const { options } = resolved;
-  return new OpenAI({
+  const { default: OpenAISdk } = await loadOpenAISdk();
+  return new OpenAISdk({
     apiKey: resolved.apiKey,
     baseURL: resolved.baseUrl,
     organization: null,

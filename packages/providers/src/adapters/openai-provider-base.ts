@@ -43,7 +43,7 @@ export interface AnswerContext {
 /** The shared base of {@link OpenAIChatProvider} and {@link OpenAIResponsesProvider}. */
 export abstract class OpenAIProviderBase extends ModelProvider {
   /** The official SDK client, configured once (no retries, no SDK timeout, no logging). */
-  protected readonly client: OpenAI;
+  #client: Promise<OpenAI> | undefined;
   /** Validated options with defaults applied. */
   protected readonly settings: ResolvedOpenAIOptions;
   /** The endpoint is OpenRouter. */
@@ -55,7 +55,6 @@ export abstract class OpenAIProviderBase extends ModelProvider {
   protected constructor(options: AdapterOptions, adapterName: string) {
     super();
     this.settings = resolveOpenAIOptions(options, adapterName);
-    this.client = createOpenAIClient(this.settings);
     this.openRouter = isOpenRouter({
       baseUrl: this.settings.baseUrl,
       providerName: this.settings.providerName,
@@ -137,6 +136,12 @@ export abstract class OpenAIProviderBase extends ModelProvider {
     return raceAbort(response.text(), signal);
   }
 
+  /** The SDK client, created (and the SDK imported) on first use. */
+  protected sdkClient(): Promise<OpenAI> {
+    this.#client ??= createOpenAIClient(this.settings);
+    return this.#client;
+  }
+
   /**
    * The models the endpoint lists (`GET /models`), with context windows from the listing
    * (OpenRouter), a config override or the built-in table.
@@ -146,7 +151,7 @@ export abstract class OpenAIProviderBase extends ModelProvider {
     throwIfAborted(signal);
     const overrides = this.settings.options.modelLimitOverrides ?? {};
     try {
-      const pending = this.client.models.list(signal === undefined ? {} : { signal });
+      const pending = (await this.sdkClient()).models.list(signal === undefined ? {} : { signal });
       const body = await this.bodyText(pending, signal);
       const models = parseModelListing(body, overrides);
       for (const model of models) {

@@ -37,14 +37,14 @@ export class OpenAIResponsesProvider extends OpenAIProviderBase {
   protected async streamAnswer({ request, acc, watchdog }: AnswerContext): Promise<WireIdentity> {
     const body = toResponsesStreamBody(request, this.settings.options.modelLimitOverrides);
     const reader = new ResponsesStreamReader(acc);
-    const stream = this.client.responses.create(body, { signal: watchdog.signal });
+    const stream = (await this.sdkClient()).responses.create(body, { signal: watchdog.signal });
     await this.consume(stream, watchdog, (event) => reader.feed(event));
     return reader.end();
   }
 
   protected async jsonAnswer({ request, acc, watchdog }: AnswerContext): Promise<WireIdentity> {
     const body = toResponsesJsonBody(request, this.settings.options.modelLimitOverrides);
-    const pending = this.client.responses.create(body, { signal: watchdog.signal });
+    const pending = (await this.sdkClient()).responses.create(body, { signal: watchdog.signal });
     const text = await this.bodyText(pending, watchdog.signal);
     return readResponsesJson(text, acc);
   }

@@ -4,7 +4,6 @@
  * field of the wrong type reads as absent, so an event or item Hermes cannot use is skipped.
  */
 import type { FinishReason } from '@hermes/protocol';
-import { APIError } from 'openai';
 import { z } from 'zod';
 import type { UsageUpdate } from '../stream/usage-update.js';
 
@@ -111,17 +110,37 @@ export function responsesFinishReason(response: ResponseObject, refused: boolean
 
 /**
  * The error for a failed or cancelled response (`response.failed`, an `error` event, a JSON
- * answer with status `failed`): an SDK `APIError` carrying the service's error object, as the SDK
- * itself raises for an error inside a stream, so the classifier reads its code and message.
+ * answer with status `failed`): an error carrying the service's error object the way the SDK's
+ * `APIError` does for an error inside a stream, so the classifier reads its code and message.
  */
 export function responsesFailure(
   error: ResponsesErrorObject | undefined,
   status?: string,
-): APIError {
+): ResponsesFailureError {
   const message =
     error?.message ?? `The response ended with status ${status ?? 'failed'} and no error message.`;
   const body = { message, code: error?.code ?? null, type: error?.type ?? null, param: null };
-  return new APIError(undefined, body, message, undefined);
+  return new ResponsesFailureError(message, body);
+}
+
+/**
+ * A failed response, shaped like the SDK's `APIError` (the error object in `.error`, no HTTP
+ * status) so the classifier reads it the same way, without importing the SDK eagerly.
+ */
+export class ResponsesFailureError extends Error {
+  /** The service's error object. */
+  readonly error: Readonly<Record<string, unknown>>;
+  readonly status: undefined = undefined;
+  readonly code: unknown;
+  readonly type: unknown;
+
+  constructor(message: string, body: Readonly<Record<string, unknown>>) {
+    super(message);
+    this.name = 'ResponsesFailureError';
+    this.error = body;
+    this.code = body.code;
+    this.type = body.type;
+  }
 }
 
 /** Whether `status` means the response produced no answer. */

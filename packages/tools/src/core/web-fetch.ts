@@ -2,7 +2,6 @@
  * Fetches one page for `web_extract` with undici: manual redirects (each hop re-checked against
  * the private-network rule), a wall-clock timeout, and a byte cap on the body.
  */
-import { fetch } from 'undici';
 import { CoreToolError } from './errors.js';
 import { assertFetchableUrl } from './url-safety.js';
 
@@ -74,6 +73,8 @@ export async function fetchPage(
   }
   for (let hop = 0; hop <= limits.maxRedirects; hop += 1) {
     await assertFetchableUrl(current, limits.allowPrivateNetwork);
+    // undici is imported on first use: it takes ~170 ms to load, and most sessions never fetch.
+    const { fetch } = await import('undici');
     const response = await fetch(current, {
       redirect: 'manual',
       signal: deadline,
