@@ -102,6 +102,21 @@ describe('REPL in-process', () => {
     expect(server.requests).toHaveLength(2);
   }, 60_000);
 
+  it('/compress asks the agent to compress and reports what happened', async () => {
+    server = await startScriptedServer(script().text('First answer.'));
+    const h = harness(server.url, 'queue');
+    const done = h.repl.run();
+    h.stdin.write('/compress\n');
+    await h.waitFor('Nothing to compress yet.');
+    h.stdin.write('hello\n');
+    await h.waitFor('First answer.');
+    h.stdin.write('/compress the release\n');
+    await h.waitFor('Nothing to compress: the conversation is already as short as it can be.');
+    h.stdin.end();
+    expect(await done).toBe(0);
+    await h.repl.session.close();
+  }, 60_000);
+
   it('the clarify prompt numbers the choices and returns the picked one to the model', async () => {
     server = await startScriptedServer(
       script()

@@ -8,7 +8,7 @@ import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
 import { HermesError } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
 import type { AgentOptions, RunOptions } from './agent-options.js';
-import { CompressionGate } from './compression/compression-gate.js';
+import { CompressionGate, type CompressionReport } from './compression/compression-gate.js';
 import { createDelegateTool, type DelegatedTask } from './delegation/delegate-tool.js';
 import {
   CHILD_BLOCKED_TOOLS,
@@ -27,7 +27,7 @@ import type { AgentRuntime } from './turn/agent-runtime.js';
 import { runTurn } from './turn/run-turn.js';
 import { TurnControl } from './turn/turn-control.js';
 import type { TurnResult } from './turn/turn-result.js';
-import { TurnState } from './turn/turn-state.js';
+import { estimateTokens, TurnState } from './turn/turn-state.js';
 
 /** Default model calls per turn. */
 export const DEFAULT_MAX_ITERATIONS = 90;
@@ -170,6 +170,24 @@ export class Agent {
   /** Corrects the model mid-answer; false when no model call is in flight. */
   redirect(text: string): boolean {
     return this.#runtime.control.redirect(text);
+  }
+
+  /**
+   * Compresses the conversation now (`/compress [topic]`), between turns: the context engine
+   * summarizes with `focusTopic` in mind and the old rows are archived. Resolves to the report;
+   * a session with no messages yet reports `changed: false`.
+   */
+  async compress(focusTopic?: string): Promise<CompressionReport> {
+    if (this.#running) {
+      throw new HermesError('loop.turn_in_progress', 'Compress between turns, not while one runs.');
+    }
+    const writer = await this.#ensureSession(undefined);
+    const gate = this.#gate(writer, { id: '' });
+    return gate.compress(this.#messages, 'manual', {
+      tokens: estimateTokens(this.#messages),
+      force: true,
+      ...(focusTopic?.trim() ? { focusTopic: focusTopic.trim() } : {}),
+    });
   }
 
   /** Starts a new session at the next turn (`/new`). */

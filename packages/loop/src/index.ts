@@ -6,6 +6,7 @@
  */
 export * from './agent.js';
 export * from './agent-options.js';
+export type { CompressionReport } from './compression/compression-gate.js';
 export * from './delegation/delegate-tool.js';
 export * from './delegation/delegation-options.js';
 export * from './events/event-bus.js';

@@ -174,3 +174,28 @@ describe('interrupt reaches a stalled model call promptly', () => {
     expect(performance.now() - t0).toBeLessThan(1_000);
   });
 });
+
+describe('manual compression', () => {
+  it('agent.compress(topic) archives rows between turns and passes the focus topic', async () => {
+    harness = await startHarness(script().text('one').next().text('two').next().text('three'), {
+      toolbox: new TestToolbox({}),
+      environment: environment(),
+    });
+    const topics: (string | undefined)[] = [];
+    const original = harness.engine.compress.bind(harness.engine);
+    harness.engine.compress = (messages, options) => {
+      topics.push(options?.focusTopic);
+      return original(messages);
+    };
+    for (const text of ['a', 'b', 'c']) await harness.agent.runConversation(text);
+    const report = await harness.agent.compress('the deployment plan');
+    expect(report).toMatchObject({ ok: true, changed: true, trigger: 'manual' });
+    expect(topics).toEqual(['the deployment plan']);
+    const sessionId = harness.agent.sessionId ?? '';
+    const archived = (await harness.store.getMessages(sessionId, { includeInactive: true })).filter(
+      (r) => r.compacted,
+    );
+    expect(archived).toHaveLength(6);
+    expect(harness.agent.messages).toHaveLength(3);
+  });
+});

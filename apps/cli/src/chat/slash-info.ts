@@ -99,11 +99,25 @@ export function memoryCommand(repl: Repl): undefined {
  * `/compress [topic]`: the agent loop compresses on its own when the context fills up; a manual
  * trigger needs an `Agent.compress(focus)` entry point that @hermes/loop does not offer yet.
  */
-export function compressCommand(repl: Repl, args: string): undefined {
-  repl.say(
-    `Manual compression is not available in this version${args ? ` (topic "${args}" noted)` : ''}; ` +
-      'the conversation is compressed automatically when it nears the context limit. ' +
-      'Use /new to start fresh.',
-  );
+export async function compressCommand(repl: Repl, args: string): Promise<undefined> {
+  const agent = repl.session.agent;
+  if (agent.messages.length === 0) {
+    repl.say('Nothing to compress yet.');
+    return undefined;
+  }
+  const report = await agent.compress(args || undefined);
+  if (!report.ok) {
+    repl.say(
+      `Compression failed: ${report.error ?? 'unknown error'}; the conversation is unchanged.`,
+    );
+  } else if (!report.changed) {
+    repl.say('Nothing to compress: the conversation is already as short as it can be.');
+  } else {
+    repl.say(
+      `Compressed ${report.messagesBefore} → ${report.messagesAfter} messages ` +
+        `(~${formatTokens(report.tokensBefore)} → ~${formatTokens(report.tokensAfter)} tokens)` +
+        `${args ? ` focusing on "${args}"` : ''}. Old messages stay searchable.`,
+    );
+  }
   return undefined;
 }
