@@ -181,16 +181,10 @@ describe('manual compression', () => {
       toolbox: new TestToolbox({}),
       environment: environment(),
     });
-    const topics: (string | undefined)[] = [];
-    const original = harness.engine.compress.bind(harness.engine);
-    harness.engine.compress = (messages, options) => {
-      topics.push(options?.focusTopic);
-      return original(messages);
-    };
     for (const text of ['a', 'b', 'c']) await harness.agent.runConversation(text);
     const report = await harness.agent.compress('the deployment plan');
     expect(report).toMatchObject({ ok: true, changed: true, trigger: 'manual' });
-    expect(topics).toEqual(['the deployment plan']);
+    expect(harness.engine.focusTopics).toEqual(['the deployment plan']);
     const sessionId = harness.agent.sessionId ?? '';
     const archived = (await harness.store.getMessages(sessionId, { includeInactive: true })).filter(
       (r) => r.compacted,

@@ -53,7 +53,7 @@ export class SessionWriter {
 
   /** Saves every message of `messages` not saved yet, in order. */
   async persist(messages: readonly ChatMessage[]): Promise<void> {
-    const pending = messages.filter((m) => m.role !== 'system' && !this.#persisted.has(m));
+    const pending = unpersistedTail(messages, this.#persisted);
     if (pending.length === 0) return;
     try {
       await this.store.appendMessages(
@@ -88,4 +88,22 @@ export class SessionWriter {
       ...(finishReason === undefined ? {} : { finishReason }),
     };
   }
+}
+
+/**
+ * The messages not yet saved. The conversation only grows at its end between saves (a compaction
+ * saves its whole replacement), so the walk stops at the first saved message from the end
+ * instead of scanning a long history on every save.
+ */
+function unpersistedTail(
+  messages: readonly ChatMessage[],
+  persisted: WeakSet<ChatMessage>,
+): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i] as ChatMessage;
+    if (persisted.has(message)) break;
+    if (message.role !== 'system') out.push(message);
+  }
+  return out.reverse();
 }

@@ -4,7 +4,11 @@
  * context engine is a small test engine at its seam (the real compressor has its own tests).
  */
 import { join } from 'node:path';
-import { type CompressionResult, ContextEngine } from '@hermes/context-engine';
+import {
+  type CompressionResult,
+  type CompressOptions,
+  ContextEngine,
+} from '@hermes/context-engine';
 import type { ExecutionEnvironment } from '@hermes/environments';
 import type { ChatMessage, Usage } from '@hermes/protocol';
 import { OpenAIChatProvider } from '@hermes/providers';
@@ -25,8 +29,14 @@ export class KeepLastEngine extends ContextEngine {
   shouldCompress(promptTokens = 0): boolean {
     return promptTokens >= this.threshold;
   }
-  async compress(messages: readonly ChatMessage[]): Promise<CompressionResult> {
+  /** The focus topic of each compress call, in order. */
+  focusTopics: (string | undefined)[] = [];
+  async compress(
+    messages: readonly ChatMessage[],
+    options: CompressOptions = {},
+  ): Promise<CompressionResult> {
     this.compressions += 1;
+    this.focusTopics.push(options.focusTopic);
     const kept = messages.slice(-this.keep);
     const summary: ChatMessage = {
       role: 'user',

@@ -77,9 +77,22 @@ export function defaultMaxOutputTokens(
   overrides: AdapterOptions['modelLimitOverrides'],
 ): number | undefined {
   if (request.maxOutputTokens !== undefined) return request.maxOutputTokens;
-  const limits = resolveModelLimits(request.model, overrides ?? {});
+  if (overrides === undefined) {
+    // Asked on every call; without overrides the answer depends on the model name alone.
+    if (!defaultOutputCache.has(request.model)) {
+      const limits = resolveModelLimits(request.model, {});
+      defaultOutputCache.set(
+        request.model,
+        limits.source === 'default' ? undefined : limits.maxOutputTokens,
+      );
+    }
+    return defaultOutputCache.get(request.model);
+  }
+  const limits = resolveModelLimits(request.model, overrides);
   return limits.source === 'default' ? undefined : limits.maxOutputTokens;
 }
+
+const defaultOutputCache = new Map<string, number | undefined>();
 
 /** The text of a message body: the string, or its text parts joined. */
 export function contentText(content: MessageContent | null): string {

@@ -69,10 +69,13 @@ export interface StaleStreamWatchdogOptions {
   readonly clock?: WatchdogClock | undefined;
 }
 
+/** The longest delay a Node timer accepts. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 const TimeoutSchema = z
   .number()
   .positive('timeoutMs must be positive')
-  .max(2_147_483_647, 'timeoutMs must fit a timer');
+  .max(MAX_TIMER_MS, 'timeoutMs must fit a timer');
 
 /**
  * Aborts its own `AbortController` with a {@link StaleStreamError} when {@link touch} was not
@@ -96,11 +99,12 @@ export class StaleStreamWatchdog {
   private stopped = false;
 
   constructor(options: StaleStreamWatchdogOptions = {}) {
-    this.timeoutMs = parseOrThrow(
-      TimeoutSchema,
-      options.timeoutMs ?? DEFAULT_STALE_STREAM_TIMEOUT_MS,
-      'stale-stream timeout',
-    );
+    const timeoutMs = options.timeoutMs ?? DEFAULT_STALE_STREAM_TIMEOUT_MS;
+    // One watchdog per model call: a valid number skips the schema (whose error it would be).
+    this.timeoutMs =
+      typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
+        ? timeoutMs
+        : parseOrThrow(TimeoutSchema, timeoutMs, 'stale-stream timeout');
     this.clock = options.clock ?? systemWatchdogClock;
     this.staleSignal = this.controller.signal;
     this.signal = this.linkedSignal(options.signal);
