@@ -1,19 +1,25 @@
 /**
- * Walks a parsed command line and judges every simple command on its own: top-level commands,
- * commands inside subshells and substitutions, `find -exec` payloads, and the code carried by
- * `sh -c`, `eval`, `su -c`, `env -S` and here-documents fed to a shell. A wrapper never lends its
- * trust to its payload because rules only ever see the payload.
+ * Walks a command line and judges every simple command on its own, as soon as the parser has
+ * read it: top-level commands, commands inside subshells and substitutions, `find -exec`
+ * payloads, and the code carried by `sh -c`, `eval`, `su -c`, `env -S` and here-documents fed
+ * to a shell. A wrapper never lends its trust to its payload because rules only ever see the
+ * payload.
  */
 import { carriedCode, shellReadsStdin } from './rules/carriers.js';
+import { chmodThenRun } from './rules/chmod-run.js';
 import { EXEC_RULES } from './rules/dangerous-exec.js';
 import { FS_RULES, redirectWrites } from './rules/dangerous-fs.js';
 import { git } from './rules/dangerous-git.js';
 import { SYSTEM_RULES } from './rules/dangerous-system.js';
 import { hardlineForSite, hardlineForText } from './rules/hardline.js';
+import { isInert } from './rules/inert.js';
 import { canonicalPath, homeRelative, type PathContext } from './rules/paths.js';
+import { withScriptFactsCache } from './rules/script-facts.js';
+import { InvocationSite } from './rules/site.js';
 import { type Finding, payloadText, type Site } from './rules/types.js';
+import { type CommandJudge, type ScriptState, ScriptWalk } from './script-walk.js';
 import type { Script, SimpleCommand, Word } from './shell/ast.js';
-import { parseShell } from './shell/parser.js';
+import { streamShell } from './shell/parser.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
 /** Carried code nested deeper than this (`sh -c 'sh -c "…"'`) is not analysed: a parser limit. */
@@ -33,17 +39,29 @@ export interface Analysis {
   readonly tooDeep: boolean;
 }
 
+/** What {@link analyzeCommand} should look for. */
+export interface AnalyzeOptions {
+  /** Collect {@link Analysis.variants} for deny globs (default true). */
+  readonly collectVariants?: boolean;
+  /**
+   * Look only for the floor — hardline hits and `sudo -S` fed from input — and skip the
+   * dangerous patterns (findings stay empty). For a command already refused by a parser limit,
+   * where only a floor hit could change the verdict.
+   */
+  readonly floorOnly?: boolean;
+  /**
+   * Run every rule on every command, without the inert-command shortcut (`rules/inert.ts`).
+   * The verdicts are the same; the tests use this to prove it.
+   */
+  readonly exhaustive?: boolean;
+}
+
 /** Extra carried characters allowed beyond one input length, so small nested commands pass. */
 const CARRIED_SLACK = 8192;
 
-const VAR_REFERENCE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-function plainWord(value: string): Word {
-  return { raw: value, value, quoted: false, dynamic: false, subs: [] };
-}
-
-class Walker {
+class Walker implements CommandJudge {
   hardline: Finding | undefined;
   sudoStdin: Finding | undefined;
   readonly findings: Finding[] = [];
@@ -52,8 +70,10 @@ class Walker {
   private budget = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly paths: PathContext,
+    readonly paths: PathContext,
     private readonly collectVariants: boolean,
+    private readonly floorOnly: boolean,
+    private readonly exhaustive: boolean,
   ) {}
 
   walkText(text: string, depth: number): void {
@@ -64,79 +84,33 @@ class Walker {
       this.tooDeep = true;
       return;
     }
-    const script = parseShell(text);
-    if (script.tooDeep) this.tooDeep = true;
-    const hasCarrier = this.walkScript(script, depth);
-    this.hardline ??= hardlineForText(text, hasCarrier);
+    // Nothing to parse and nothing to match (`eval` with no arguments).
+    if (text === '') return;
+    const walk = new ScriptWalk(this, depth);
+    if (streamShell(text, walk)) this.tooDeep = true;
+    this.hardline ??= hardlineForText(text, walk.hasCarrier);
   }
 
-  /** Judges every command of `script`; returns whether any of them is a shell carrier. */
-  walkScript(script: Script, depth: number): boolean {
-    const vars = new Map<string, string>();
-    const invocations = script.commands.map((command) => this.resolve(command, vars));
-    const pipelines = new Map<number, Invocation[]>();
-    const positions: number[] = [];
-    for (const inv of invocations) {
-      const list = pipelines.get(inv.command.pipeline) ?? [];
-      positions.push(list.length);
-      list.push(inv);
-      pipelines.set(inv.command.pipeline, list);
-    }
-    const facts = new Map<Invocation[], Map<(inv: Invocation) => boolean, Uint8Array>>();
-    let cwd: string | undefined;
-    let hasCarrier = false;
-    const executable = new Set<string>();
-    for (const [at, inv] of invocations.entries()) {
-      const pipeline = pipelines.get(inv.command.pipeline) ?? [inv];
-      const index = positions[at] ?? 0;
-      const upstreamHas = upstreamOf(pipeline, index, facts);
-      const site: Site = { inv, pipeline, index, upstreamHas, cwd, paths: this.paths };
-      hasCarrier = this.judge(site, depth) || hasCarrier;
-      this.walkSubstitutions(inv.command, depth);
-      this.checkChmodThenRun(site, executable);
-      if (inv.name === 'cd') cwd = this.nextCwd(inv, cwd);
-    }
-    return hasCarrier;
+  /** Judges every command of a collected `script` (a substitution's). */
+  walkScript(script: Script, depth: number): void {
+    const walk = new ScriptWalk(this, depth);
+    for (const command of script.commands) walk.command(command);
   }
 
   setBudget(chars: number): void {
     this.budget = chars;
   }
 
-  /** Unwraps `command`, resolving a `$NAME` command name set by an earlier `NAME=value`. */
-  private resolve(command: SimpleCommand, vars: Map<string, string>): Invocation {
-    if (command.words.length === 0) {
-      for (const assign of command.assigns) {
-        const eq = assign.value.indexOf('=');
-        if (eq > 0 && !assign.dynamic)
-          vars.set(assign.value.slice(0, eq), assign.value.slice(eq + 1));
-      }
-    }
-    const inv = unwrapCommand(command);
-    if (!inv.dynamicName) return inv;
-    const at = command.words.length - 1 - inv.args.length;
-    const head = command.words[at];
-    const name = head ? VAR_REFERENCE.exec(head.raw)?.[1] : undefined;
-    const value = name === undefined ? undefined : vars.get(name);
-    if (value === undefined) return inv;
-    const replaced = value.split(/\s+/).filter(Boolean).map(plainWord);
-    const words = [...command.words.slice(0, at), ...replaced, ...command.words.slice(at + 1)];
-    return unwrapCommand({ ...command, words });
-  }
-
   /** Runs every rule on one site. Returns whether it carries shell code. */
-  private judge(site: Site, depth: number): boolean {
+  judge(site: Site, depth: number): boolean {
     const { inv } = site;
     if (this.collectVariants) {
       this.variants.push(payloadText(inv), inv.command.words.map((w) => w.value).join(' '));
     }
+    if (!this.exhaustive && isInert(inv)) return false;
     this.hardline ??= hardlineForSite(site);
     this.sudoStdin ??= sudoFedFromInput(site);
-    FS_RULES.get(inv.name)?.(site, this.findings);
-    SYSTEM_RULES.get(inv.name)?.(site, this.findings);
-    if (inv.name === 'git') git(site, this.findings);
-    for (const rule of EXEC_RULES) rule(site, this.findings);
-    redirectWrites(site, this.findings);
+    if (!this.floorOnly) this.dangerous(site);
     if (inv.name === 'find') this.judgeFindExec(site, depth);
     const carried = carriedCode(inv);
     if (carried !== undefined) this.walkText(carried, depth + 1);
@@ -150,13 +124,28 @@ class Walker {
     return carried !== undefined;
   }
 
+  afterJudge(site: InvocationSite, state: ScriptState, depth: number): void {
+    this.walkSubstitutions(site.inv.command, depth);
+    if (!this.floorOnly) chmodThenRun(site, state, this.findings);
+    if (site.inv.name === 'cd') state.cwd = this.nextCwd(site.inv, state.cwd);
+  }
+
+  private dangerous(site: Site): void {
+    const { inv } = site;
+    FS_RULES.get(inv.name)?.(site, this.findings);
+    SYSTEM_RULES.get(inv.name)?.(site, this.findings);
+    if (inv.name === 'git') git(site, this.findings);
+    for (const rule of EXEC_RULES) rule(site, this.findings);
+    redirectWrites(site, this.findings);
+  }
+
   /** `find … -exec CMD … ;` runs CMD: judge it as a command of its own. */
   private judgeFindExec(site: Site, depth: number): void {
     const words = site.inv.argWords;
     for (let i = 0; i < words.length; i += 1) {
       if (!FIND_EXEC.has((words[i] as Word).value)) continue;
       let end = i + 1;
-      while (end < words.length && !/^[;+]$/.test((words[end] as Word).value)) end += 1;
+      while (end < words.length && !isFindTerminator((words[end] as Word).value)) end += 1;
       const command: SimpleCommand = {
         ...site.inv.command,
         words: words.slice(i + 1, end),
@@ -164,49 +153,21 @@ class Walker {
         redirects: [],
       };
       const inv = unwrapCommand(command);
-      this.judge({ ...site, inv, pipeline: [inv], index: 0, upstreamHas: () => false }, depth);
+      this.judge(new InvocationSite(inv, undefined, site.cwd, site.paths), depth);
       i = end;
     }
   }
 
   private walkSubstitutions(command: SimpleCommand, depth: number): void {
-    for (const word of command.words)
+    for (const word of command.words) {
       for (const sub of word.subs) this.walkScript(sub.script, depth);
-    for (const word of command.assigns)
+    }
+    for (const word of command.assigns) {
       for (const sub of word.subs) this.walkScript(sub.script, depth);
+    }
     for (const redirect of command.redirects) {
       for (const sub of redirect.target?.subs ?? []) this.walkScript(sub.script, depth);
       for (const sub of redirect.heredoc?.subs ?? []) this.walkScript(sub.script, depth);
-    }
-  }
-
-  private checkChmodThenRun(site: Site, executable: Set<string>): void {
-    const { inv } = site;
-    if (inv.name !== 'chmod' && executable.size === 0) return;
-    const strip = (path: string): string => path.replace(/^\.\//, '');
-    if (inv.name === 'chmod') {
-      const [mode, ...files] = inv.args.filter((a) => !/^-[cfvR]+$/.test(a));
-      if (
-        mode !== undefined &&
-        (/[+=][rwst]*x/.test(mode) || /^[0-7]?[1357][0-7]{2}$/.test(mode))
-      ) {
-        for (const file of files) executable.add(strip(file));
-      }
-      return;
-    }
-    const first = inv.args.find((a) => !a.startsWith('-'));
-    const runs =
-      executable.has(strip(inv.path)) ||
-      (carriedCode(inv) === undefined &&
-        first !== undefined &&
-        executable.has(strip(first)) &&
-        shellLike(inv.name));
-    if (runs && inv.path !== '') {
-      this.findings.push({
-        key: 'chmod_exec_run',
-        reason: 'chmod +x followed by running the file',
-        payload: payloadText(inv),
-      });
     }
   }
 
@@ -219,32 +180,8 @@ class Walker {
   }
 }
 
-type Test = (inv: Invocation) => boolean;
-
-/** `site.upstreamHas` for position `index` of `pipeline`: prefix facts computed once per test. */
-function upstreamOf(
-  pipeline: Invocation[],
-  index: number,
-  facts: Map<Invocation[], Map<Test, Uint8Array>>,
-) {
-  return (test: Test): boolean => {
-    if (index === 0) return false;
-    const byTest = facts.get(pipeline) ?? new Map<Test, Uint8Array>();
-    facts.set(pipeline, byTest);
-    let prefix = byTest.get(test);
-    if (!prefix) {
-      prefix = new Uint8Array(pipeline.length + 1);
-      for (let i = 0; i < pipeline.length; i += 1) {
-        prefix[i + 1] = prefix[i] === 1 || test(pipeline[i] as Invocation) ? 1 : 0;
-      }
-      byTest.set(test, prefix);
-    }
-    return prefix[index] === 1;
-  };
-}
-
-function shellLike(name: string): boolean {
-  return /^(?:sh|bash|zsh|dash|ksh|source|\.)$/.test(name);
+function isFindTerminator(value: string): boolean {
+  return value === ';' || value === '+';
 }
 
 /** `… | sudo -S cmd`, `sudo -S cmd <<< pw`: a password fed to sudo from input. */
@@ -264,11 +201,17 @@ function sudoFedFromInput(site: Site): Finding | undefined {
 export function analyzeCommand(
   command: string,
   paths: PathContext,
-  collectVariants = true,
+  options: boolean | AnalyzeOptions = true,
 ): Analysis {
-  const walker = new Walker(paths, collectVariants);
+  const opts = typeof options === 'boolean' ? { collectVariants: options } : options;
+  const walker = new Walker(
+    paths,
+    opts.collectVariants ?? true,
+    opts.floorOnly ?? false,
+    opts.exhaustive ?? false,
+  );
   walker.setBudget(2 * command.length + CARRIED_SLACK);
-  walker.walkText(command, 0);
+  withScriptFactsCache(() => walker.walkText(command, 0));
   return {
     hardline: walker.hardline,
     sudoStdin: walker.sudoStdin,

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { type Analysis, analyzeCommand } from './analyze.js';
 import { saveBlockedScript } from './blocked-scripts.js';
 import { globMatch, hasShellOperator, isGlob } from './glob.js';
-import { parserLimitExceeded } from './limits.js';
+import { PARSER_LIMITS, parserLimitExceeded } from './limits.js';
 import type { Finding } from './rules/types.js';
 import type { ApprovalMode } from './settings.js';
 import type { Verdict } from './verdict.js';
@@ -151,10 +151,14 @@ export function inspectCommand(command: string, ctx: CheckContext = {}): Command
     hermesHome: ctx.hermesHome ?? `${ctx.home ?? DEFAULT_HOME}/.hermes`,
   };
   const tooLong = parserLimitExceeded(command);
+  // Past a parser limit only a floor hit can change the verdict, so the patterns are skipped.
   const analysis =
-    command.length > 128_000
+    command.length > PARSER_LIMITS.maxChars
       ? undefined
-      : analyzeCommand(command, paths, (ctx.deny?.length ?? 0) > 0);
+      : analyzeCommand(command, paths, {
+          collectVariants: tooLong === undefined && (ctx.deny?.length ?? 0) > 0,
+          floorOnly: tooLong !== undefined,
+        });
   if (analysis?.hardline) return hardlineVerdict(analysis.hardline);
   if (analysis?.sudoStdin && !ctx.sudoPasswordConfigured) {
     return block('sudo_stdin', analysis.sudoStdin.reason, {

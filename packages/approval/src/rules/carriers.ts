@@ -3,8 +3,7 @@
  * `su -c`, `watch`, `env -S`, a shell fed a here-document). Quoting is not a bypass: the carried
  * text is parsed again and judged like any other command line.
  */
-import type { Script } from '../shell/ast.js';
-import { commandBasename, type Invocation, unwrapCommand } from '../shell/unwrap.js';
+import { commandBasename, type Invocation } from '../shell/unwrap.js';
 import { SHELLS, splitArgs } from './types.js';
 
 const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
@@ -68,20 +67,6 @@ export function runsNamedCode(inv: Invocation): boolean {
   return inv.name === 'source' || inv.name === '.' || SHELLS.has(inv.name);
 }
 
-/** Every invocation at the top level of `script` and of its nested substitutions. */
-export function scriptInvocations(script: Script, limit = 4096): Invocation[] {
-  const out: Invocation[] = [];
-  const queue: Script[] = [script];
-  for (let head = 0; head < queue.length && out.length < limit; head += 1) {
-    const next = queue[head] as Script;
-    for (const command of next.commands) {
-      out.push(unwrapCommand(command));
-      for (const word of command.words) for (const sub of word.subs) queue.push(sub.script);
-    }
-  }
-  return out;
-}
-
 const FETCHERS = new Set([
   'curl',
   'wget',
@@ -100,8 +85,24 @@ export function isFetcher(inv: Invocation): boolean {
   return FETCHERS.has(inv.name) || (inv.name === 'nc' && inv.args.length > 0);
 }
 
+const DECODERS = new Set([
+  'base64',
+  'base32',
+  'basenc',
+  'xxd',
+  'openssl',
+  'uudecode',
+  'gunzip',
+  'zcat',
+  'bunzip2',
+  'xzcat',
+  'unxz',
+  'gzip',
+]);
+
 /** True for a command that decodes or decompresses its input (`base64 -d`, `xxd -r`, …). */
 export function isDecoder(inv: Invocation): boolean {
+  if (!DECODERS.has(inv.name)) return false;
   const { short, long } = splitArgs(inv.args);
   const decodeFlag = short.has('d') || short.has('D') || long.has('--decode');
   if (inv.name === 'base64' || inv.name === 'base32' || inv.name === 'basenc') return decodeFlag;
@@ -110,6 +111,18 @@ export function isDecoder(inv: Invocation): boolean {
   return (
     ['uudecode', 'gunzip', 'zcat', 'bunzip2', 'xzcat', 'unxz'].includes(inv.name) ||
     (inv.name === 'gzip' && short.has('d'))
+  );
+}
+
+/** True when an argument names the agent (`hermes`, `hermes-gateway`, …). */
+export function mentionsAgent(args: readonly string[]): boolean {
+  return args.some((a) => /hermes/i.test(a));
+}
+
+/** True for a process lookup that names the agent (`pgrep -f hermes`). */
+export function isAgentLookup(inv: Invocation): boolean {
+  return (
+    (inv.name === 'pgrep' || inv.name === 'pidof' || inv.name === 'lsof') && mentionsAgent(inv.args)
   );
 }
 

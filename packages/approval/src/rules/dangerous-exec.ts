@@ -3,15 +3,10 @@
  * into a shell, inline scripts through `-c`/`-e` flags and here-documents, commands whose name is
  * computed at run time, and sudo with privilege flags or a root shell.
  */
-import type { Script, Word } from '../shell/ast.js';
+import type { Word } from '../shell/ast.js';
 import type { Invocation } from '../shell/unwrap.js';
-import {
-  isDecoder,
-  isFetcher,
-  runsNamedCode,
-  scriptInvocations,
-  shellReadsStdin,
-} from './carriers.js';
+import { runsNamedCode, shellReadsStdin } from './carriers.js';
+import { scriptFacts } from './script-facts.js';
 import {
   type Finding,
   hit,
@@ -60,6 +55,8 @@ function hasInlineFlag(inv: Invocation, name: string): boolean {
   });
 }
 
+const SIMPLE_SUBSTITUTION = /\$\([^()]*\)/g;
+
 function readsCodeFromStdin(inv: Invocation): boolean {
   if (shellReadsStdin(inv)) return true;
   const name = interpreterName(inv.name);
@@ -68,24 +65,33 @@ function readsCodeFromStdin(inv: Invocation): boolean {
   return !short.has('m') && (positionals.length === 0 || positionals[0] === '-');
 }
 
-function scriptHas(script: Script, test: (inv: Invocation) => boolean): boolean {
-  return scriptInvocations(script).some(test);
-}
+const PROCESS_FETCH = 1;
+const PROCESS_DECODE = 2;
+const COMMAND_FETCH = 4;
+const COMMAND_DECODE = 8;
 
-function wordsHave(
-  words: readonly Word[],
-  kind: 'command' | 'process',
-  test: (inv: Invocation) => boolean,
-): boolean {
-  return words.some((w) => w.subs.some((s) => s.kind === kind && scriptHas(s.script, test)));
+/** Which kinds of substitution in `word` run a fetcher or a decoder, as the bits above. */
+function substitutionBits(word: Word): number {
+  let bits = 0;
+  for (const sub of word.subs) {
+    const facts = scriptFacts(sub.script);
+    if (sub.kind === 'process') {
+      if (facts.fetcher) bits |= PROCESS_FETCH;
+      if (facts.decoder) bits |= PROCESS_DECODE;
+    } else {
+      if (facts.fetcher) bits |= COMMAND_FETCH;
+      if (facts.decoder) bits |= COMMAND_DECODE;
+    }
+  }
+  return bits;
 }
 
 /** `curl … | sh`, `base64 -d | bash`: fetched or decoded bytes piped into a shell. */
 function pipedIntoShell(site: Site, out: Finding[]): void {
   if (site.index === 0 || !readsCodeFromStdin(site.inv)) return;
-  if (site.upstreamHas(isFetcher))
+  if (site.upstreamHas('fetcher'))
     hit(site, out, 'remote_to_shell', 'remote content piped into a shell');
-  else if (site.upstreamHas(isDecoder))
+  else if (site.upstreamHas('decoder'))
     hit(site, out, 'decoded_to_shell', 'decoded content piped into a shell');
 }
 
@@ -95,58 +101,37 @@ function substitutedIntoShell(site: Site, out: Finding[]): void {
   const carrier =
     runsNamedCode(inv) || inv.name === 'eval' || INTERPRETERS.has(interpreterName(inv.name));
   if (!carrier) return;
-  const redirectWords = inv.command.redirects.flatMap((r) => (r.target ? [r.target] : []));
-  const words = [...inv.argWords, ...redirectWords];
-  for (const kind of ['process', 'command'] as const) {
-    if (wordsHave(words, kind, isFetcher)) {
-      hit(site, out, 'remote_to_shell', 'remote content run by a shell');
-      return;
-    }
-    if (wordsHave(words, kind, isDecoder)) {
-      hit(site, out, 'decoded_to_shell', 'decoded content run by a shell');
-      return;
-    }
+  let bits = 0;
+  for (const word of inv.argWords) if (word.subs.length > 0) bits |= substitutionBits(word);
+  for (const redirect of inv.command.redirects) {
+    if (redirect.target !== undefined) bits |= substitutionBits(redirect.target);
   }
+  // Process substitutions first, then command substitutions; a fetcher before a decoder.
+  if (bits & PROCESS_FETCH) hit(site, out, 'remote_to_shell', 'remote content run by a shell');
+  else if (bits & PROCESS_DECODE)
+    hit(site, out, 'decoded_to_shell', 'decoded content run by a shell');
+  else if (bits & COMMAND_FETCH) hit(site, out, 'remote_to_shell', 'remote content run by a shell');
+  else if (bits & COMMAND_DECODE)
+    hit(site, out, 'decoded_to_shell', 'decoded content run by a shell');
 }
 
-/** Tools whose output is shell setup meant for `eval "$(tool …)"`. */
-const ENV_GENERATORS = new Set([
-  'ssh-agent',
-  'pyenv',
-  'rbenv',
-  'nodenv',
-  'direnv',
-  'brew',
-  'dircolors',
-  'keychain',
-  'opam',
-  'fnm',
-  'zoxide',
-  'starship',
-  'conda',
-  'mise',
-  'rtx',
-  'goenv',
-  'jenv',
-  'luarocks',
-  'gpg-agent',
-]);
-
+/** `$(ssh-agent -s)`: a head word made only of substitutions running env generators. */
 function onlyEnvGenerators(head: Word): boolean {
-  if (head.subs.length === 0 || head.raw.replace(/\$\([^()]*\)/g, '').includes('$')) return false;
-  return head.subs.every((s) => {
-    const invs = scriptInvocations(s.script);
-    return invs.length > 0 && invs.every((inv) => ENV_GENERATORS.has(inv.name));
-  });
+  if (head.subs.length === 0) return false;
+  // The cached facts first: the textual check below costs a pass over the whole word.
+  if (!head.subs.every((s) => scriptFacts(s.script).onlyEnvGenerators)) return false;
+  return !head.raw.replace(SIMPLE_SUBSTITUTION, '').includes('$');
 }
 
 /** A command name that is computed when the command runs (`$(…) -rf x`, `$CMD …`). */
 function dynamicName(site: Site, out: Finding[]): void {
+  if (!site.inv.dynamicName) return;
   const head = site.inv.command.words[site.inv.command.words.length - 1 - site.inv.args.length];
-  if (!site.inv.dynamicName || head === undefined || onlyEnvGenerators(head)) return;
-  if (wordsHave([head], 'command', isFetcher)) {
+  if (head === undefined || onlyEnvGenerators(head)) return;
+  const bits = substitutionBits(head);
+  if (bits & COMMAND_FETCH) {
     hit(site, out, 'remote_to_shell', 'remote content run as a command');
-  } else if (wordsHave([head], 'command', isDecoder)) {
+  } else if (bits & COMMAND_DECODE) {
     hit(site, out, 'decoded_to_shell', 'decoded content run as a command');
   } else hit(site, out, 'dynamic_command', 'command name computed at run time');
 }

@@ -3,8 +3,8 @@
  * firewall, account and kernel changes, forced kills, destructive git operations, and the agent's
  * self-protection (stopping the gateway or the agent, editing its own approval settings).
  */
-import type { Invocation } from '../shell/unwrap.js';
-import { scriptInvocations } from './carriers.js';
+import { mentionsAgent } from './carriers.js';
+import { scriptFacts } from './script-facts.js';
 import { type Finding, hit, type Site, type SiteRule, splitArgs } from './types.js';
 
 const SQL_CLIENTS = new Set([
@@ -36,8 +36,8 @@ function sqlTexts(site: Site): string[] {
     else if (redirect.op === '<<<' && redirect.target) texts.push(redirect.target.value);
   }
   // The SQL text comes from the commands just before the client (`echo … | psql`).
-  for (const upstream of site.pipeline.slice(Math.max(0, site.index - 8), site.index)) {
-    texts.push(...upstream.args);
+  for (const upstream of site.upstream) {
+    for (const arg of upstream.args) texts.push(arg);
     for (const redirect of upstream.command.redirects) {
       if (redirect.heredoc) texts.push(redirect.heredoc.body);
     }
@@ -59,8 +59,6 @@ function sql(site: Site, out: Finding[]): void {
     }
   }
 }
-
-const mentionsAgent = (args: readonly string[]): boolean => args.some((a) => /hermes/i.test(a));
 
 const SYSTEMCTL_CHANGES = new Set([
   'stop',
@@ -129,18 +127,12 @@ function forcedSignal(args: readonly string[]): boolean {
   });
 }
 
-function isAgentLookup(inv: Invocation): boolean {
-  return (
-    (inv.name === 'pgrep' || inv.name === 'pidof' || inv.name === 'lsof') && mentionsAgent(inv.args)
-  );
-}
-
 function targetsAgent(site: Site): boolean {
   if (mentionsAgent(site.inv.args)) return true;
   const inSubstitution = site.inv.argWords.some((w) =>
-    w.subs.some((s) => scriptInvocations(s.script).some(isAgentLookup)),
+    w.subs.some((s) => scriptFacts(s.script).agentLookup),
   );
-  return inSubstitution || site.upstreamHas(isAgentLookup);
+  return inSubstitution || site.upstreamHas('agentLookup');
 }
 
 function kill(site: Site, out: Finding[]): void {

@@ -25,6 +25,15 @@ const MASKED_BLOCK_REDIRECT = />\s*\/dev\/(?:sd|nvme|hd|mmcblk|vd|xvd)[a-z0-9]*/
 const SHUTDOWN = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const SYSTEMCTL_POWER = new Set(['poweroff', 'reboot', 'halt', 'kexec']);
 const POSITIONAL_RULES = new Set(['init', 'telinit', 'systemctl', 'tee']);
+
+/** Every command name a hardline rule looks at, besides the `mk…` names of {@link MKFS}. */
+export const HARDLINE_COMMANDS: ReadonlySet<string> = new Set([
+  'rm',
+  'dd',
+  'kill',
+  ...SHUTDOWN,
+  ...POSITIONAL_RULES,
+]);
 const MKFS = /^(?:mkfs(?:\.[a-z0-9]+)?|mke2fs|mkfs_[a-z0-9]+)$/;
 
 /** The reasons, by rule; also the `patternKey` of a hardline verdict. */
@@ -77,7 +86,7 @@ function byName(site: Site): HardlineKey | undefined {
     }
     return undefined;
   }
-  if (MKFS.test(name)) return 'mkfs';
+  if (name.startsWith('mk') && MKFS.test(name)) return 'mkfs';
   if (
     name === 'dd' &&
     args.some((arg) => arg.startsWith('of=') && BLOCK_DEVICE.test(arg.slice(3)))
@@ -112,32 +121,48 @@ export function hardlineForSite(site: Site): Finding | undefined {
   return undefined;
 }
 
+/** Skips blanks from `i`, then `token`; the index after it, or -1 when it is not there. */
+function expectAt(text: string, i: number, token: string): number {
+  let at = i;
+  while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at += 1;
+  return text.startsWith(token, at) ? at + token.length : -1;
+}
+
 /**
- * Index just past a fork-bomb body starting right after `name()` at `from`, or -1. Matches
- * `{ name | name & } ; name` with optional blanks, by hand so the work stays linear.
+ * Whether a fork-bomb body continues at `from`, just after `name(){`: `name | name &` with
+ * optional blanks, matched by hand so the work stays linear.
  */
 function forkBombAt(text: string, from: number, name: string): boolean {
-  let i = from;
-  const blanks = (): void => {
-    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i += 1;
-  };
-  const expect = (token: string): boolean => {
-    blanks();
-    if (!text.startsWith(token, i)) return false;
-    i += token.length;
-    return true;
-  };
-  return expect('{') && expect(name) && expect('|') && expect(name) && expect('&');
+  let i = expectAt(text, from, name);
+  if (i >= 0) i = expectAt(text, i, '|');
+  if (i >= 0) i = expectAt(text, i, name);
+  return i >= 0 && expectAt(text, i, '&') >= 0;
+}
+
+/** `[\w:.-]`: a character of a function name. */
+function isNameChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 58) || // 0-9 and ':'
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
 }
 
 /** Finds `name(){ name|name& }` anywhere in `text`. */
 function hasForkBomb(text: string): boolean {
   let at = text.indexOf('()');
   while (at >= 0) {
-    let start = at;
-    while (start > 0 && at - start < 64 && /[\w:.-]/.test(text.charAt(start - 1))) start -= 1;
-    const name = text.slice(start, at);
-    if (name !== '' && forkBombAt(text, at + 2, name)) return true;
+    // The body's `{` first: most `()` are not followed by one, and then no name is cut out.
+    const body = expectAt(text, at + 2, '{');
+    if (body >= 0) {
+      let start = at;
+      while (start > 0 && at - start < 64 && isNameChar(text.charCodeAt(start - 1))) start -= 1;
+      const name = text.slice(start, at);
+      if (name !== '' && forkBombAt(text, body, name)) return true;
+    }
     at = text.indexOf('()', at + 2);
   }
   return false;
@@ -149,6 +174,9 @@ function hasForkBomb(text: string): boolean {
  * shell carrier is present, whose quoted argument is code.
  */
 export function hardlineForText(text: string, hasCarrier: boolean): Finding | undefined {
+  // Masking only turns characters into blanks, so a text without `()` or `/dev/` cannot match
+  // after masking either; most command lines skip the masking pass.
+  if (!text.includes('()') && !text.includes('/dev/')) return undefined;
   const scanned = hasCarrier ? text : maskQuoted(text);
   if (hasForkBomb(scanned)) return finding('fork_bomb', text.slice(0, 200));
   if (MASKED_BLOCK_REDIRECT.test(scanned))

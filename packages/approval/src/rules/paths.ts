@@ -60,7 +60,9 @@ export interface CanonicalPath {
 export function canonicalPath(spelling: string, cwd?: string): CanonicalPath {
   let text = spelling.trim();
   let base = '';
-  const home = HOME_PREFIX.exec(text);
+  const lead = text.charCodeAt(0);
+  // Only `~…` and `$…` can name the home directory; skip the pattern for everything else.
+  const home = lead === 126 || lead === 36 ? HOME_PREFIX.exec(text) : null;
   if (home) {
     base = '~';
     text = text.slice(home[0].length);
@@ -87,15 +89,29 @@ export function canonicalPath(spelling: string, cwd?: string): CanonicalPath {
 
 /** Rewrites an absolute spelling of the home directory (or HERMES_HOME) to `~` / `$HERMES_HOME`. */
 export function homeRelative(spelling: string, ctx: PathContext): string {
-  const hermes = HERMES_PREFIX.exec(spelling);
+  const hermes = spelling.charCodeAt(0) === 36 ? HERMES_PREFIX.exec(spelling) : null;
   const text = hermes ? ctx.hermesHome + spelling.slice(hermes[0].length) : spelling;
-  const home = ctx.home.replace(/\/+$/, '');
-  if (home && (text === home || text.startsWith(`${home}/`))) return `~${text.slice(home.length)}`;
+  const home = withoutTrailingSlashes(ctx.home);
+  if (home && text.startsWith(home) && (text.length === home.length || text[home.length] === '/')) {
+    return `~${text.slice(home.length)}`;
+  }
   return text;
+}
+
+/** The last home directory trimmed, and its trimmed form: one context is used for many paths. */
+let lastHome = '';
+let lastHomeTrimmed = '';
+
+function withoutTrailingSlashes(home: string): string {
+  if (home !== lastHome) {
+    lastHome = home;
+    lastHomeTrimmed = home.replace(/\/+$/, '');
+  }
+  return lastHomeTrimmed;
 }
 
 /** The file name at the end of a path (`a/b/.env` → `.env`). */
 export function baseName(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
+  const trimmed = path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }

@@ -68,17 +68,35 @@ const HERMES_SECRET_FILES = new Set(['.env', 'auth.json']);
 const HERMES_SECRET_DIRS = ['pairing', 'mcp-tokens'];
 
 const ENV_FILE = /^\.env(?:\.[^/]+)?$/;
+const OTHER_SSH = /^\/(?:root|home\/[^/]+)\/\.ssh(?:\/|$)/;
 
 function within(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(`${dir}/`);
+  // `path === dir || path.startsWith(dir + '/')`, without building `dir + '/'` per call.
+  return path.startsWith(dir) && (path.length === dir.length || path.charCodeAt(dir.length) === 47);
 }
 
 const T = (key: string, reason: string): SensitiveTarget => ({ key, reason });
 
+/** The last context's data-home spellings: one context is used for many paths. */
+let lastContext: PathContext | undefined;
+let lastHermesHomes: readonly string[] = [];
+
+/** The agent's data home as a canonical path, and its default spelling `~/.hermes`. */
+function hermesHomes(ctx: PathContext): readonly string[] {
+  if (
+    lastContext === undefined ||
+    lastContext.home !== ctx.home ||
+    lastContext.hermesHome !== ctx.hermesHome
+  ) {
+    lastContext = { home: ctx.home, hermesHome: ctx.hermesHome };
+    lastHermesHomes = [canonicalPath(homeRelative(ctx.hermesHome, ctx)).path, '~/.hermes'];
+  }
+  return lastHermesHomes;
+}
+
 /** Targets inside the agent's own data home. */
 function hermesTarget(path: string, ctx: PathContext): SensitiveTarget | undefined {
-  const homes = [canonicalPath(homeRelative(ctx.hermesHome, ctx)).path, '~/.hermes'];
-  for (const home of homes) {
+  for (const home of hermesHomes(ctx)) {
     if (!within(path, home)) continue;
     const rest = path.slice(home.length + 1);
     if (rest === 'config.yaml')
@@ -92,9 +110,13 @@ function hermesTarget(path: string, ctx: PathContext): SensitiveTarget | undefin
 
 /** Targets in the user's home directory. */
 function homeTarget(path: string): SensitiveTarget | undefined {
-  if (within(path, '~/.ssh') || /^\/(?:root|home\/[^/]+)\/\.ssh(?:\/|$)/.test(path)) {
-    return T('ssh_write', 'write to SSH configuration or keys');
+  if (!path.startsWith('~')) {
+    // Every home-relative entry below starts with `~/`; only other users' keys are absolute.
+    return (path.startsWith('/root/') || path.startsWith('/home/')) && OTHER_SSH.test(path)
+      ? T('ssh_write', 'write to SSH configuration or keys')
+      : undefined;
   }
+  if (within(path, '~/.ssh')) return T('ssh_write', 'write to SSH configuration or keys');
   if (SHELL_RC.has(path)) return T('shell_rc_write', 'write to a shell start-up file');
   if (CREDENTIAL_FILES.has(path) || CREDENTIAL_DIRS.some((dir) => within(path, dir))) {
     return T('credential_write', 'write to a credential file');
@@ -120,7 +142,8 @@ export function classifyWriteTarget(
     return T('system_config_write', 'write to a system path');
   }
   const name = baseName(path);
-  if (ENV_FILE.test(name)) return T('env_file_write', 'write to a .env file');
+  if (name.startsWith('.env') && ENV_FILE.test(name))
+    return T('env_file_write', 'write to a .env file');
   if (name === 'config.yaml') return T('config_yaml_write', 'write to a config.yaml');
   return undefined;
 }

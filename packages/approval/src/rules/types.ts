@@ -10,18 +10,21 @@ export interface Finding {
   readonly payload: string;
 }
 
+/**
+ * Facts about upstream pipeline commands that rules ask for: a fetcher (`curl`), a decoder
+ * (`base64 -d`), a process lookup naming the agent (`pgrep hermes`).
+ */
+export type UpstreamFact = 'fetcher' | 'decoder' | 'agentLookup';
+
 /** One invocation in its surroundings. */
 export interface Site {
   readonly inv: Invocation;
-  /** The invocations of the pipeline this one belongs to, in order. */
-  readonly pipeline: readonly Invocation[];
-  /** This invocation's position in {@link pipeline}. */
+  /** The invocations just before this one in its pipeline (at most 8), in order. */
+  readonly upstream: readonly Invocation[];
+  /** This invocation's position in its pipeline (0 for the first). */
   readonly index: number;
-  /**
-   * Whether any invocation before this one in its pipeline passes `test`. Cached per pipeline and
-   * test function, so long pipelines stay linear; pass a module-level function.
-   */
-  readonly upstreamHas: (test: (inv: Invocation) => boolean) => boolean;
+  /** Whether any invocation before this one in its pipeline has `fact`. */
+  upstreamHas(fact: UpstreamFact): boolean;
   /** The working directory when an earlier `cd` in the same script makes it known. */
   readonly cwd: string | undefined;
   readonly paths: PathContext;
@@ -30,9 +33,20 @@ export interface Site {
 /** A rule that may add findings for one site. */
 export type SiteRule = (site: Site, out: Finding[]) => void;
 
+/** The last payload built: a site's findings ask for the same one in a row. */
+let lastInv: Invocation | undefined;
+let lastText = '';
+
 /** The payload as one normalized line: name and arguments joined by spaces. */
 export function payloadText(inv: Invocation): string {
-  return [inv.path, ...inv.args].join(' ');
+  if (inv === lastInv) return lastText;
+  // Concatenation shares the argument strings instead of copying them, so the payloads of
+  // nested commands cost their argument count, not the length of the text they hold.
+  let text = inv.path;
+  for (const arg of inv.args) text = `${text} ${arg}`;
+  lastInv = inv;
+  lastText = text;
+  return text;
 }
 
 /** Adds a finding for `site` to `out`. */
@@ -101,7 +115,10 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'tclsh',
 ]);
 
+const PYTHON_VERSIONED = /^python\d(?:\.\d+)?$/;
+
 /** `python3.12` → `python3`; other names unchanged. */
 export function interpreterName(name: string): string {
-  return /^python\d(?:\.\d+)?$/.test(name) ? name.slice(0, 7) : name;
+  if (!name.startsWith('python')) return name;
+  return PYTHON_VERSIONED.test(name) ? name.slice(0, 7) : name;
 }

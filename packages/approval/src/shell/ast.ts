@@ -48,10 +48,10 @@ export interface Redirect {
 
 /** One simple command. */
 export interface SimpleCommand {
-  readonly words: Word[];
+  readonly words: readonly Word[];
   /** `NAME=value` words before the command name. */
-  readonly assigns: Word[];
-  readonly redirects: Redirect[];
+  readonly assigns: readonly Word[];
+  readonly redirects: readonly Redirect[];
   /** Commands joined by `|` share a pipeline id. */
   readonly pipeline: number;
   /** Position inside the pipeline, 0 for the first. */
@@ -61,7 +61,7 @@ export interface SimpleCommand {
 /** A parsed script. */
 export interface Script {
   readonly source: string;
-  readonly commands: SimpleCommand[];
+  readonly commands: readonly SimpleCommand[];
   /** Set when nesting exceeded the parser's depth limit; the rest was not analysed. */
   readonly tooDeep: boolean;
 }

@@ -117,6 +117,9 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['do', spec([])],
 ]);
 
+const NO_WRAPPERS: readonly WrapperUse[] = Object.freeze([]);
+const NO_ASSIGNS: readonly string[] = Object.freeze([]);
+
 /** Returned by skipWrapperArgs when `env -S` carries a command line as one string. */
 const SPLIT_STRING = -2;
 
@@ -168,14 +171,19 @@ function skipWrapperArgs(
  */
 export function unwrapCommand(command: SimpleCommand): Invocation {
   const words = command.words;
-  const wrappers: WrapperUse[] = [];
-  const envAssigns = command.assigns.map((word) => word.value);
+  // Allocated only for a command that has wrappers or assignments: most have neither.
+  let wrappers: WrapperUse[] | undefined;
+  let envAssigns = command.assigns.length > 0 ? command.assigns.map((w) => w.value) : undefined;
   let index = 0;
+  // The basename of words[index], kept so the payload's name is not computed twice.
+  let name = '';
   while (index < words.length) {
     const word = words[index] as Word;
-    const name = commandBasename(word.value);
+    name = commandBasename(word.value);
     if (!WRAPPERS.has(name) || word.dynamic) break;
     const options: string[] = [];
+    wrappers ??= [];
+    envAssigns ??= [];
     const next = skipWrapperArgs(name, words, index + 1, options, envAssigns);
     wrappers.push({ name, options });
     if (next === SPLIT_STRING) return splitStringInvocation(command, index, wrappers, envAssigns);
@@ -188,13 +196,13 @@ export function unwrapCommand(command: SimpleCommand): Invocation {
   const head = words[index];
   const rest = words.slice(index + 1);
   return {
-    name: head ? commandBasename(head.value) : '',
+    name: head ? name : '',
     path: head?.value ?? '',
     args: rest.map((word) => word.value),
     argWords: rest,
     dynamicName: head?.dynamic ?? false,
-    wrappers,
-    envAssigns,
+    wrappers: wrappers ?? NO_WRAPPERS,
+    envAssigns: envAssigns ?? NO_ASSIGNS,
     command,
   };
 }
