@@ -14,11 +14,15 @@ import { SYSTEM_RULES } from './rules/dangerous-system.js';
 import { hardlineForSite, hardlineForText } from './rules/hardline.js';
 import { isInert } from './rules/inert.js';
 import { canonicalPath, homeRelative, type PathContext } from './rules/paths.js';
-import { withScriptFactsCache } from './rules/script-facts.js';
-import { InvocationSite } from './rules/site.js';
+import {
+  forgetScriptFacts,
+  recordScriptFacts,
+  withScriptFactsCache,
+} from './rules/script-facts.js';
+import { InvocationSite, type Pipeline } from './rules/site.js';
 import { type Finding, payloadText, type Site } from './rules/types.js';
 import { type CommandJudge, type ScriptState, ScriptWalk } from './script-walk.js';
-import type { Script, SimpleCommand, Word } from './shell/ast.js';
+import type { Script, SimpleCommand, Substitution, Word } from './shell/ast.js';
 import { streamShell } from './shell/parser.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
@@ -68,6 +72,9 @@ class Walker implements CommandJudge {
   readonly variants: string[] = [];
   tooDeep = false;
   private budget = Number.POSITIVE_INFINITY;
+  private readonly spareLines: Pipeline[] = [];
+  /** The walk of the command line itself (not of carried code or substitutions). */
+  private root: ScriptWalk | undefined;
 
   constructor(
     readonly paths: PathContext,
@@ -87,14 +94,22 @@ class Walker implements CommandJudge {
     // Nothing to parse and nothing to match (`eval` with no arguments).
     if (text === '') return;
     const walk = new ScriptWalk(this, depth);
+    if (depth === 0) this.root = walk;
     if (streamShell(text, walk)) this.tooDeep = true;
     this.hardline ??= hardlineForText(text, walk.hasCarrier);
   }
 
-  /** Judges every command of a collected `script` (a substitution's). */
+  /** Judges every command of a collected `script` (a substitution's) and records its facts. */
   walkScript(script: Script, depth: number): void {
-    const walk = new ScriptWalk(this, depth);
-    for (const command of script.commands) walk.command(command);
+    // Substitution scripts are many and short: their pipeline objects are recycled.
+    const walk = new ScriptWalk(this, depth, this.spareLines.pop(), true);
+    for (const command of script.commands) {
+      walk.command(command);
+      if (command.endsPipeline) walk.endPipeline(command.pipeline);
+    }
+    recordScriptFacts(script, walk.count, walk.bits, walk.subs);
+    const line = walk.release();
+    if (line !== undefined) this.spareLines.push(line);
   }
 
   setBudget(chars: number): void {
@@ -124,10 +139,16 @@ class Walker implements CommandJudge {
     return carried !== undefined;
   }
 
+  beforeJudge(command: SimpleCommand, depth: number): void {
+    this.walkSubstitutions(command, depth);
+  }
+
   afterJudge(site: InvocationSite, state: ScriptState, depth: number): void {
-    this.walkSubstitutions(site.inv.command, depth);
     if (!this.floorOnly) chmodThenRun(site, state, this.findings);
     if (site.inv.name === 'cd') state.cwd = this.nextCwd(site.inv, state.cwd);
+    // No rule asks about a finished top-level command's substitutions again: dropping their
+    // facts lets its tree be collected young instead of surviving the whole analysis.
+    if (state === this.root) forgetScriptFacts();
   }
 
   private dangerous(site: Site): void {
@@ -159,16 +180,16 @@ class Walker implements CommandJudge {
   }
 
   private walkSubstitutions(command: SimpleCommand, depth: number): void {
-    for (const word of command.words) {
-      for (const sub of word.subs) this.walkScript(sub.script, depth);
-    }
-    for (const word of command.assigns) {
-      for (const sub of word.subs) this.walkScript(sub.script, depth);
-    }
+    for (const word of command.words) this.walkSubs(word.subs, depth);
+    for (const word of command.assigns) this.walkSubs(word.subs, depth);
     for (const redirect of command.redirects) {
-      for (const sub of redirect.target?.subs ?? []) this.walkScript(sub.script, depth);
-      for (const sub of redirect.heredoc?.subs ?? []) this.walkScript(sub.script, depth);
+      if (redirect.target !== undefined) this.walkSubs(redirect.target.subs, depth);
+      if (redirect.heredoc !== undefined) this.walkSubs(redirect.heredoc.subs, depth);
     }
+  }
+
+  private walkSubs(subs: readonly Substitution[], depth: number): void {
+    for (let i = 0; i < subs.length; i += 1) this.walkScript((subs[i] as Substitution).script, depth);
   }
 
   private nextCwd(inv: Invocation, cwd: string | undefined): string | undefined {

@@ -6,9 +6,10 @@
  * parsing gives the same answers as judging a finished tree.
  */
 
+import { factBits } from './rules/fact-bits.js';
 import type { PathContext } from './rules/paths.js';
 import { InvocationSite, Pipeline } from './rules/site.js';
-import type { SimpleCommand, Word } from './shell/ast.js';
+import type { Script, SimpleCommand, Word } from './shell/ast.js';
 import type { CommandSink } from './shell/command-builder.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
@@ -17,7 +18,9 @@ export interface CommandJudge {
   readonly paths: PathContext;
   /** Runs the rules on one site; returns whether it carries shell code. */
   judge(site: InvocationSite, depth: number): boolean;
-  /** Walks the substitutions of a command, then the per-script follow-ups. */
+  /** Walks the substitutions of a command, before its own rules run. */
+  beforeJudge(command: SimpleCommand, depth: number): void;
+  /** The per-script follow-ups of a judged command (`cd`, `chmod +x`). */
   afterJudge(site: InvocationSite, state: ScriptState, depth: number): void;
 }
 
@@ -31,6 +34,15 @@ export interface ScriptState {
 const VAR_REFERENCE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 const BLANKS = /\s+/;
 
+/** `NAME` when `raw` is exactly `$NAME` or `${NAME}`. */
+function variableReference(raw: string): string | undefined {
+  // A cheap look at the first characters: a long `$(…)` head must not be scanned by the regex.
+  const second = raw.charCodeAt(1);
+  const isName = (second >= 65 && second <= 90) || (second >= 97 && second <= 122) || second === 95;
+  if (raw.charCodeAt(0) !== 36 || !(isName || second === 123) || raw.length > 260) return undefined;
+  return VAR_REFERENCE.exec(raw)?.[1];
+}
+
 function plainWord(value: string): Word {
   return { raw: value, value, quoted: false, dynamic: false, subs: [] };
 }
@@ -41,6 +53,11 @@ export class ScriptWalk implements CommandSink, ScriptState {
   executable: Set<string> | undefined;
   /** Whether any command of this script (not of its substitutions) is a shell carrier. */
   hasCarrier = false;
+  /** Commands walked so far, and the union of their fact bits (see `rules/fact-bits.ts`). */
+  count = 0;
+  bits = 0;
+  /** The scripts of the substitutions in the walked commands' words; allocated on first use. */
+  subs: Script[] | undefined;
   // Created on first use: a substitution's script rarely needs them, and there may be many.
   private vars: Map<string, string> | undefined;
   private pipelines: Map<number, Pipeline> | undefined;
@@ -48,17 +65,46 @@ export class ScriptWalk implements CommandSink, ScriptState {
   private current: Pipeline | undefined;
   private spare: Pipeline | undefined;
 
+  /**
+   * `spare` is a finished walk's pipeline object (see {@link release}), reused here.
+   * `gatherSubs` keeps {@link subs} for a substitution's facts; a streamed command line leaves
+   * it off, so its finished commands' trees are not kept alive.
+   */
   constructor(
     private readonly judge: CommandJudge,
     private readonly depth: number,
-  ) {}
+    spare?: Pipeline,
+    private readonly gatherSubs = false,
+  ) {
+    this.spare = spare;
+  }
+
+  /** Hands back a pipeline object for the next walk, once this one is done. */
+  release(): Pipeline | undefined {
+    const line = this.current ?? this.spare;
+    line?.reset();
+    this.current = undefined;
+    this.spare = undefined;
+    return line;
+  }
 
   command(command: SimpleCommand): void {
     const inv = this.resolve(command);
     const line = this.pipelineOf(command.pipeline);
     const site = new InvocationSite(inv, line, this.cwd, this.judge.paths);
+    // Substitutions run before the command that contains them, and walking them first records
+    // their facts, which the command's own rules then ask about.
+    this.judge.beforeJudge(command, this.depth);
     if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
-    line.add(inv);
+    const bits = factBits(inv);
+    line.add(inv, bits);
+    this.count += 1;
+    this.bits |= bits;
+    if (this.gatherSubs) {
+      for (const word of command.words) {
+        for (const sub of word.subs) (this.subs ??= []).push(sub.script);
+      }
+    }
     this.judge.afterJudge(site, this, this.depth);
   }
 
@@ -109,7 +155,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
     if (!inv.dynamicName) return inv;
     const at = command.words.length - 1 - inv.args.length;
     const head = command.words[at];
-    const name = head ? VAR_REFERENCE.exec(head.raw)?.[1] : undefined;
+    const name = head ? variableReference(head.raw) : undefined;
     const value = name === undefined ? undefined : this.vars?.get(name);
     if (value === undefined) return inv;
     const replaced = value.split(BLANKS).filter(Boolean).map(plainWord);

@@ -119,7 +119,7 @@ function substitutedIntoShell(site: Site, out: Finding[]): void {
 function onlyEnvGenerators(head: Word): boolean {
   if (head.subs.length === 0) return false;
   // The cached facts first: the textual check below costs a pass over the whole word.
-  if (!head.subs.every((s) => scriptFacts(s.script).onlyEnvGenerators)) return false;
+  for (const sub of head.subs) if (!scriptFacts(sub.script).onlyEnvGenerators) return false;
   return !head.raw.replace(SIMPLE_SUBSTITUTION, '').includes('$');
 }
 

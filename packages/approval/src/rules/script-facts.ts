@@ -1,41 +1,15 @@
 /**
  * Facts about the commands a substitution runs (`$(curl …)`, `<(base64 -d …)`, `$(pgrep
- * hermes)`), gathered in one pass over the script and its nested substitutions.
+ * hermes)`), gathered in one pass over the script and its nested substitutions. The analyser
+ * records each substitution's facts while it walks it; a script it has not walked is summarized
+ * here on demand.
  */
 import type { Script } from '../shell/ast.js';
 import { unwrapCommand } from '../shell/unwrap.js';
-import { isAgentLookup, isDecoder, isFetcher } from './carriers.js';
-
-/** Tools whose output is shell setup meant for `eval "$(tool …)"`. */
-const ENV_GENERATORS = new Set([
-  'ssh-agent',
-  'pyenv',
-  'rbenv',
-  'nodenv',
-  'direnv',
-  'brew',
-  'dircolors',
-  'keychain',
-  'opam',
-  'fnm',
-  'zoxide',
-  'starship',
-  'conda',
-  'mise',
-  'rtx',
-  'goenv',
-  'jenv',
-  'luarocks',
-  'gpg-agent',
-]);
+import { AGENT_LOOKUP, DECODER, FETCHER, factBits, NOT_ENV_GENERATOR } from './fact-bits.js';
 
 /** Scripts past this many commands (counted a script at a time) are not looked into further. */
 const MAX_COMMANDS = 4096;
-
-const FETCHER = 1;
-const DECODER = 2;
-const AGENT_LOOKUP = 4;
-const NOT_ENV_GENERATOR = 8;
 
 /** What the commands of a script and of its nested command substitutions do. */
 export interface ScriptFacts {
@@ -49,27 +23,27 @@ export interface ScriptFacts {
   readonly onlyEnvGenerators: boolean;
 }
 
-/** One script's own commands, summarized: their count, fact bits and substitution scripts. */
-interface OwnFacts {
+/** What is known of one script: its own commands, and its whole tree once computed. */
+interface Entry {
+  /** The script's own commands: their number, fact bits and substitution scripts. */
   readonly count: number;
   readonly bits: number;
   readonly subs: readonly Script[];
-}
-
-/** A script's facts with their bits and the number of commands they cover. */
-interface TreeFacts extends ScriptFacts {
-  readonly bits: number;
+  /** The whole tree's fact bits, or -1 until computed. */
+  treeBits: number;
   /** The whole tree's command count when within the cap; over the cap otherwise. */
-  readonly total: number;
+  total: number;
 }
 
-/** What is known of one script: its own commands, and its whole tree once computed. */
-interface Entry {
-  readonly own: OwnFacts;
-  tree: TreeFacts | undefined;
-}
+/** The facts for every combination of bits and "has commands", so none is allocated. */
+const FACTS: readonly ScriptFacts[] = Array.from({ length: 32 }, (_, index) => ({
+  fetcher: (index & FETCHER) !== 0,
+  decoder: (index & DECODER) !== 0,
+  agentLookup: (index & AGENT_LOOKUP) !== 0,
+  onlyEnvGenerators: index >= 16 && (index & NOT_ENV_GENERATOR) === 0,
+}));
 
-const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
+const NO_SCRIPTS: readonly Script[] = [];
 /** Entries kept per analysis before the cache starts over, so memory stays bounded. */
 const CACHE_LIMIT = 16_384;
 
@@ -92,6 +66,13 @@ export function withScriptFactsCache<T>(analysis: () => T): T {
   }
 }
 
+/** Empties the cache of the analysis under way (its entries will not be asked about again). */
+export function forgetScriptFacts(): void {
+  if (cache !== undefined && cache.size > 0) cache.clear();
+  lastScript = undefined;
+  lastEntry = undefined;
+}
+
 /** The last entry looked up: rules ask about the same substitution several times in a row. */
 let lastScript: Script | undefined;
 let lastEntry: Entry | undefined;
@@ -100,44 +81,54 @@ function entryOf(script: Script): Entry {
   if (script === lastScript && lastEntry !== undefined) return lastEntry;
   let entry = cache?.get(script);
   if (entry === undefined) {
-    entry = { own: ownFacts(script), tree: undefined };
+    entry = ownFacts(script);
     // Only scripts with substitutions of their own are kept: their facts are asked for again
     // at every level of a deep nesting. A leaf is cheap to summarize again.
-    if (cache !== undefined && entry.own.subs.length > 0) {
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(script, entry);
-    }
+    if (entry.subs.length > 0) remember(script, entry);
   }
   lastScript = script;
   lastEntry = entry;
   return entry;
 }
 
-function ownFacts(script: Script): OwnFacts {
-  let bits = 0;
-  const subs: Script[] = [];
-  for (const command of script.commands) {
-    const inv = unwrapCommand(command);
-    if (isFetcher(inv)) bits |= FETCHER;
-    if (isDecoder(inv)) bits |= DECODER;
-    if (isAgentLookup(inv)) bits |= AGENT_LOOKUP;
-    if (!ENV_GENERATORS.has(inv.name)) bits |= NOT_ENV_GENERATOR;
-    for (const word of command.words) {
-      for (const sub of word.subs) subs.push(sub.script);
-    }
-  }
-  return { count: script.commands.length, bits, subs: subs.length > 0 ? subs : NO_SCRIPTS };
+function remember(script: Script, entry: Entry): void {
+  if (cache === undefined) return;
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(script, entry);
 }
 
-function treeFacts(bits: number, total: number): TreeFacts {
-  return {
-    fetcher: (bits & FETCHER) !== 0,
-    decoder: (bits & DECODER) !== 0,
-    agentLookup: (bits & AGENT_LOOKUP) !== 0,
-    onlyEnvGenerators: total > 0 && (bits & NOT_ENV_GENERATOR) === 0,
-    bits,
-    total,
-  };
+function newEntry(count: number, bits: number, subs: readonly Script[] | undefined): Entry {
+  // A script without substitutions is its own tree.
+  return subs === undefined
+    ? { count, bits, subs: NO_SCRIPTS, treeBits: bits, total: count }
+    : { count, bits, subs, treeBits: -1, total: 0 };
+}
+
+/**
+ * Records the facts of `script` gathered while the analyser walked it (`count` commands, their
+ * {@link factBits}, and the scripts of their words' substitutions), so a rule asking about the
+ * substitution afterwards does not unwrap its commands a second time.
+ */
+export function recordScriptFacts(
+  script: Script,
+  count: number,
+  bits: number,
+  subs: readonly Script[] | undefined,
+): void {
+  if (cache === undefined || cache.has(script)) return;
+  remember(script, newEntry(count, bits, subs));
+}
+
+function ownFacts(script: Script): Entry {
+  let bits = 0;
+  let subs: Script[] | undefined;
+  for (const command of script.commands) {
+    bits |= factBits(unwrapCommand(command));
+    for (const word of command.words) {
+      for (const sub of word.subs) (subs ??= []).push(sub.script);
+    }
+  }
+  return newEntry(script.commands.length, bits, subs);
 }
 
 /**
@@ -146,35 +137,40 @@ function treeFacts(bits: number, total: number): TreeFacts {
  * its parts, so nested substitutions are summarized once each (per analysis).
  */
 export function scriptFacts(script: Script): ScriptFacts {
-  return factsOf(script);
+  const entry = treeOf(script);
+  return FACTS[entry.treeBits | (entry.total > 0 ? 16 : 0)] as ScriptFacts;
 }
 
-function factsOf(script: Script): TreeFacts {
+function treeOf(script: Script): Entry {
   const entry = entryOf(script);
-  if (entry.tree !== undefined) return entry.tree;
-  let bits = entry.own.bits;
-  let total = entry.own.count;
-  for (const sub of entry.own.subs) {
-    const facts = factsOf(sub);
-    total += facts.total;
-    bits |= facts.bits;
+  if (entry.treeBits >= 0) return entry;
+  let bits = entry.bits;
+  let total = entry.count;
+  for (const sub of entry.subs) {
+    const tree = treeOf(sub);
+    total += tree.total;
+    bits |= tree.treeBits;
   }
   // Within the cap the breadth-first walk sees every command, so the union is exact.
-  entry.tree = total <= MAX_COMMANDS ? treeFacts(bits, total) : capped(script);
-  return entry.tree;
+  if (total <= MAX_COMMANDS) {
+    entry.treeBits = bits;
+    entry.total = total;
+  } else capped(script, entry);
+  return entry;
 }
 
 /** The breadth-first walk that stops, a script at a time, once the cap has been reached. */
-function capped(script: Script): TreeFacts {
+function capped(script: Script, entry: Entry): void {
   let count = 0;
   let bits = 0;
   const queue: Script[] = [script];
   for (let head = 0; head < queue.length && count < MAX_COMMANDS; head += 1) {
-    const own = entryOf(queue[head] as Script).own;
+    const own = entryOf(queue[head] as Script);
     count += own.count;
     bits |= own.bits;
     for (const sub of own.subs) queue.push(sub);
   }
   // Past the cap the total no longer matters to a parent: it is over the cap too.
-  return treeFacts(bits, Math.max(count, MAX_COMMANDS + 1));
+  entry.treeBits = bits;
+  entry.total = Math.max(count, MAX_COMMANDS + 1);
 }

@@ -4,7 +4,7 @@
  * the last few invocations, so a 16,000-stage pipeline holds no tree in memory.
  */
 import type { Invocation } from '../shell/unwrap.js';
-import { isAgentLookup, isDecoder, isFetcher } from './carriers.js';
+import { AGENT_LOOKUP, DECODER, FETCHER } from './fact-bits.js';
 import type { PathContext } from './paths.js';
 import type { Site, UpstreamFact } from './types.js';
 
@@ -12,12 +12,13 @@ import type { Site, UpstreamFact } from './types.js';
 const RECENT = 8;
 
 const FACT_BITS: Readonly<Record<UpstreamFact, number>> = {
-  fetcher: 1,
-  decoder: 2,
-  agentLookup: 4,
+  fetcher: FETCHER,
+  decoder: DECODER,
+  agentLookup: AGENT_LOOKUP,
 };
+const UPSTREAM_BITS = FETCHER | DECODER | AGENT_LOOKUP;
 
-const NONE: readonly Invocation[] = Object.freeze([]);
+const NONE: readonly Invocation[] = [];
 
 /** One pipeline, as far as it has been read: its length, facts, and last invocations. */
 export class Pipeline {
@@ -25,29 +26,32 @@ export class Pipeline {
   count = 0;
   /** {@link FACT_BITS} of every invocation added so far. */
   facts = 0;
+  /** The last {@link RECENT} invocations, a ring indexed by `count`; allocated on first use. */
   private recent: Invocation[] | undefined;
 
   /** Empties the pipeline so the object can serve the next one (see `ScriptWalk`). */
   reset(): void {
     this.count = 0;
     this.facts = 0;
-    if (this.recent !== undefined) this.recent.length = 0;
   }
 
-  /** Appends `inv` after its site has been judged. */
-  add(inv: Invocation): void {
+  /** Appends `inv`, whose {@link factBits} are `bits`, after its site has been judged. */
+  add(inv: Invocation, bits: number): void {
+    this.facts |= bits & UPSTREAM_BITS;
+    // A fixed ring: reused across pipelines, so adding allocates nothing.
+    this.recent ??= new Array<Invocation>(RECENT);
+    this.recent[this.count % RECENT] = inv;
     this.count += 1;
-    if (isFetcher(inv)) this.facts |= FACT_BITS.fetcher;
-    if (isDecoder(inv)) this.facts |= FACT_BITS.decoder;
-    if (isAgentLookup(inv)) this.facts |= FACT_BITS.agentLookup;
-    this.recent ??= [];
-    this.recent.push(inv);
-    if (this.recent.length > RECENT) this.recent.shift();
   }
 
   /** The last invocations added, oldest first. */
   last(): readonly Invocation[] {
-    return this.recent === undefined ? NONE : this.recent.slice();
+    const ring = this.recent;
+    if (ring === undefined || this.count === 0) return NONE;
+    const size = Math.min(this.count, RECENT);
+    const out: Invocation[] = [];
+    for (let i = this.count - size; i < this.count; i += 1) out.push(ring[i % RECENT] as Invocation);
+    return out;
   }
 }
 

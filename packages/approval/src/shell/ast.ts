@@ -56,6 +56,8 @@ export interface SimpleCommand {
   readonly pipeline: number;
   /** Position inside the pipeline, 0 for the first. */
   readonly pipeIndex: number;
+  /** Whether the pipeline ends with this command (false when it goes on after a subshell). */
+  readonly endsPipeline: boolean;
 }
 
 /** A parsed script. */

@@ -17,7 +17,7 @@ export interface CommandSink {
  * Shared by every command without words, assignments or redirections (and every empty script),
  * so the many tiny commands of a long line allocate only what they hold.
  */
-const NONE: readonly never[] = Object.freeze([]);
+const NONE: readonly never[] = [];
 
 /** Appends `item` to `list`, allocating the list on first use. */
 function append<T>(list: T[] | undefined, item: T): T[] {
@@ -108,12 +108,12 @@ export class CommandBuilder implements WordSink {
   }
 
   pipe(): void {
-    this.flush();
+    this.flush(false);
     this.pipeIndex += 1;
   }
 
   end(nextPipeline: number): void {
-    this.flush();
+    this.flush(true);
     this.out.endPipeline(this.pipeline);
     this.pipeline = nextPipeline;
     this.pipeIndex = 0;
@@ -125,7 +125,7 @@ export class CommandBuilder implements WordSink {
     this.assigns = undefined;
   }
 
-  private flush(): void {
+  private flush(endsPipeline: boolean): void {
     if (this.words !== undefined || this.assigns !== undefined || this.redirects !== undefined) {
       this.out.command({
         words: this.words ?? NONE,
@@ -133,6 +133,7 @@ export class CommandBuilder implements WordSink {
         redirects: this.redirects ?? NONE,
         pipeline: this.pipeline,
         pipeIndex: this.pipeIndex,
+        endsPipeline,
       });
       this.words = undefined;
       this.assigns = undefined;

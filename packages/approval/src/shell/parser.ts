@@ -40,11 +40,7 @@ class FirstWord implements WordSink {
 }
 
 /** Every empty script is the same: shared, so `\`\`\`\`…` allocates nothing per pair. */
-const EMPTY_SCRIPT: Script = Object.freeze({
-  source: '',
-  commands: Object.freeze([]),
-  tooDeep: false,
-});
+const EMPTY_SCRIPT: Script = { source: '', commands: [], tooDeep: false };
 
 /** Parses `source` into a {@link Script}. Never throws; unterminated quotes run to the end. */
 export function parseShell(source: string, depth = 0): Script {

@@ -117,20 +117,40 @@ const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['do', spec([])],
 ]);
 
-const NO_WRAPPERS: readonly WrapperUse[] = Object.freeze([]);
-const NO_ASSIGNS: readonly string[] = Object.freeze([]);
+const NO_WRAPPERS: readonly WrapperUse[] = [];
+const NO_STRINGS: readonly string[] = [];
+const NO_WORDS: readonly Word[] = [];
 
 /** Returned by skipWrapperArgs when `env -S` carries a command line as one string. */
 const SPLIT_STRING = -2;
 
 const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
+/**
+ * Longest basename compared with rule names; every name a rule knows is far shorter. A longer
+ * basename (often a whole `$(…)` head word) is returned as {@link LONG_NAME}, which keeps each
+ * call O(1) on huge words and gives the name lookups one short string to hash.
+ */
+const MAX_NAME = 64;
+
+/** The name of a command whose basename is longer than any name a rule knows. */
+export const LONG_NAME = '(long name)';
+
 /** The lower-cased basename of a command word (`/usr/bin/sudo` → `sudo`). */
 export function commandBasename(word: string): string {
-  // A file name is at most 255 bytes, so only the tail can be a name; this keeps huge words O(1).
-  const tail = word.length > 256 ? word.slice(-256) : word;
-  const slash = tail.lastIndexOf('/');
-  return (slash >= 0 ? tail.slice(slash + 1) : tail).toLowerCase();
+  const stop = Math.max(0, word.length - MAX_NAME - 1);
+  let start = word.length;
+  let lower = true;
+  while (start > stop) {
+    const code = word.charCodeAt(start - 1);
+    if (code === 47) break;
+    if ((code >= 65 && code <= 90) || code > 127) lower = false;
+    start -= 1;
+  }
+  // Most names are already lower-case ASCII: no copy is made for them.
+  if (word.length - start > MAX_NAME) return LONG_NAME;
+  const name = start === 0 ? word : word.slice(start);
+  return lower ? name : name.toLowerCase();
 }
 
 /** Skips one wrapper's options and returns the index of its payload (or -1 when none runs). */
@@ -194,15 +214,16 @@ export function unwrapCommand(command: SimpleCommand): Invocation {
     index = next;
   }
   const head = words[index];
-  const rest = words.slice(index + 1);
+  // Most commands in a long line have no arguments: they share one empty list.
+  const rest = index + 1 < words.length ? words.slice(index + 1) : NO_WORDS;
   return {
     name: head ? name : '',
     path: head?.value ?? '',
-    args: rest.map((word) => word.value),
+    args: rest.length > 0 ? rest.map((word) => word.value) : NO_STRINGS,
     argWords: rest,
     dynamicName: head?.dynamic ?? false,
     wrappers: wrappers ?? NO_WRAPPERS,
-    envAssigns: envAssigns ?? NO_ASSIGNS,
+    envAssigns: envAssigns ?? NO_STRINGS,
     command,
   };
 }

@@ -2,7 +2,7 @@
 import type { Substitution, Word } from './ast.js';
 
 /** Shared by every word without substitutions, so plain words allocate no array. */
-export const NO_SUBS: readonly Substitution[] = Object.freeze([]);
+export const NO_SUBS: readonly Substitution[] = [];
 
 /** Receives the words a reader produces (an unquoted `$IFS` can make one word several). */
 export interface WordSink {
