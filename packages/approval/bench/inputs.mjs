@@ -5,6 +5,18 @@ function fill(unit, size, prefix = '') {
   return (prefix + unit.repeat(Math.ceil(size / unit.length))).slice(0, size);
 }
 
+/** `make(i)` for i = 0, 1, 2, … joined until `size` characters: nothing repeats. */
+function distinct(make, size) {
+  const parts = [];
+  let length = 0;
+  for (let i = 0; length < size; i += 1) {
+    const part = make(i.toString(36));
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('').slice(0, size);
+}
+
 /** Named adversarial commands of `size` characters. */
 export function adversarialCommands(size) {
   return {
@@ -28,5 +40,14 @@ export function adversarialCommands(size) {
     'deep arithmetic': fill('$((', size),
     'quoted words': fill('"a" ', size),
     'glob-ish paths': fill('/*', size, 'rm -rf '),
+    'distinct backticks': distinct((i) => `\`c${i}\`${i.endsWith('0') ? ';' : ''}`, size),
+    'distinct substitutions': distinct((i) => `$(c${i})${i.endsWith('0') ? ';' : ''}`, size),
+    'substituted heads': distinct((i) => `\`c${i};\`x;`, size),
+    'nested distinct lists': distinct((i) => `$(c${i};${i.endsWith('z') ? `${')'.repeat(36)};` : ''}`, size),
+    'recursive deletes': distinct((i) => `rm -rf /tmp/x${i};`, size),
+    'carried substitutions': distinct((i) => `eval "$(c${i})";`, size),
+    'find -exec rm': distinct((i) => `find d${i} -exec rm {} \\;;`, size),
+    'assigned names': distinct((i) => `X${i}=rm;$X${i} -rf /tmp/a;`, size),
+    'cd then delete': distinct((i) => `cd d${i};rm -rf x;`, size),
   };
 }

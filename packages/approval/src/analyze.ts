@@ -5,6 +5,7 @@
  * to a shell. A wrapper never lends its trust to its payload because rules only ever see the
  * payload.
  */
+import { COMMAND_LIMITS } from './limits.js';
 import { carriedCode, shellReadsStdin } from './rules/carriers.js';
 import { chmodThenRun } from './rules/chmod-run.js';
 import { EXEC_RULES } from './rules/dangerous-exec.js';
@@ -14,11 +15,7 @@ import { SYSTEM_RULES } from './rules/dangerous-system.js';
 import { hardlineForSite, hardlineForText } from './rules/hardline.js';
 import { isInert } from './rules/inert.js';
 import { canonicalPath, homeRelative, type PathContext } from './rules/paths.js';
-import {
-  forgetScriptFacts,
-  recordScriptFacts,
-  withScriptFactsCache,
-} from './rules/script-facts.js';
+import { recordScriptFacts, shareScriptFacts } from './rules/script-facts.js';
 import { InvocationSite, type Pipeline } from './rules/site.js';
 import { type Finding, payloadText, type Site } from './rules/types.js';
 import { type CommandJudge, type ScriptState, ScriptWalk } from './script-walk.js';
@@ -28,6 +25,9 @@ import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
 /** Carried code nested deeper than this (`sh -c 'sh -c "…"'`) is not analysed: a parser limit. */
 export const MAX_CARRIER_DEPTH = 8;
+
+/** Thrown by the walker to stop at the {@link COMMAND_LIMITS}; caught in `analyzeCommand`. */
+const TOO_MANY = Symbol('too many commands');
 
 /** Everything the rules found in one command line. */
 export interface Analysis {
@@ -41,6 +41,11 @@ export interface Analysis {
   readonly variants: readonly string[];
   /** Nesting went past the parser's limits; the rest was not analysed. */
   readonly tooDeep: boolean;
+  /**
+   * The line runs more commands than the {@link COMMAND_LIMITS} allow; analysis stopped there,
+   * so the floor was not checked past that point either.
+   */
+  readonly tooMany: boolean;
 }
 
 /** What {@link analyzeCommand} should look for. */
@@ -71,10 +76,14 @@ class Walker implements CommandJudge {
   readonly findings: Finding[] = [];
   readonly variants: string[] = [];
   tooDeep = false;
+  tooMany = false;
+  /** Commands seen so far, and those of them that reached the rules. */
+  private commands = 0;
+  private judged = 0;
   private budget = Number.POSITIVE_INFINITY;
   private readonly spareLines: Pipeline[] = [];
-  /** The walk of the command line itself (not of carried code or substitutions). */
-  private root: ScriptWalk | undefined;
+  /** The carried walk's already-walked substitutions, while one of its commands is prepared. */
+  private known: ReadonlyMap<string, Script> | undefined;
 
   constructor(
     readonly paths: PathContext,
@@ -83,7 +92,7 @@ class Walker implements CommandJudge {
     private readonly exhaustive: boolean,
   ) {}
 
-  walkText(text: string, depth: number): void {
+  walkText(text: string, depth: number, known?: ReadonlyMap<string, Script>): void {
     // Carried code is parsed again; a budget of one extra input length (plus slack for small
     // commands) keeps `eval eval eval …` chains linear. Past it the line is a parser limit.
     this.budget -= text.length;
@@ -94,7 +103,7 @@ class Walker implements CommandJudge {
     // Nothing to parse and nothing to match (`eval` with no arguments).
     if (text === '') return;
     const walk = new ScriptWalk(this, depth);
-    if (depth === 0) this.root = walk;
+    walk.known = known;
     if (streamShell(text, walk)) this.tooDeep = true;
     this.hardline ??= hardlineForText(text, walk.hasCarrier);
   }
@@ -112,43 +121,60 @@ class Walker implements CommandJudge {
     if (line !== undefined) this.spareLines.push(line);
   }
 
+  private stop(): never {
+    this.tooMany = true;
+    throw TOO_MANY;
+  }
+
   setBudget(chars: number): void {
     this.budget = chars;
   }
 
-  /** Runs every rule on one site. Returns whether it carries shell code. */
+  /**
+   * Runs every rule on one site. Returns whether it carries shell code. Once the line is known
+   * to nest too deeply it will be refused as a parser limit, where only the floor can change
+   * the verdict, so the dangerous patterns are skipped from then on.
+   */
   judge(site: Site, depth: number): boolean {
     const { inv } = site;
     if (this.collectVariants) {
       this.variants.push(payloadText(inv), inv.command.words.map((w) => w.value).join(' '));
     }
+    this.commands += 1;
+    if (this.commands > COMMAND_LIMITS.commands) this.stop();
     if (!this.exhaustive && isInert(inv)) return false;
+    this.judged += 1;
+    if (this.judged > COMMAND_LIMITS.judged) this.stop();
     this.hardline ??= hardlineForSite(site);
     this.sudoStdin ??= sudoFedFromInput(site);
-    if (!this.floorOnly) this.dangerous(site);
+    if (!this.floorOnly && !this.tooDeep) this.dangerous(site);
     if (inv.name === 'find') this.judgeFindExec(site, depth);
     const carried = carriedCode(inv);
-    if (carried !== undefined) this.walkText(carried, depth + 1);
+    if (carried !== undefined) this.walkText(carried, depth + 1, walkedSubs(inv.argWords));
     if (shellReadsStdin(inv)) {
       for (const redirect of inv.command.redirects) {
         const body =
           redirect.heredoc?.body ?? (redirect.op === '<<<' ? redirect.target?.value : undefined);
-        if (body !== undefined) this.walkText(body, depth + 1);
+        const subs = redirect.heredoc?.subs ?? redirect.target?.subs ?? [];
+        if (body !== undefined) this.walkText(body, depth + 1, walkedSubs([{ subs }]));
       }
     }
     return carried !== undefined;
   }
 
-  beforeJudge(command: SimpleCommand, depth: number): void {
+  beforeJudge(
+    command: SimpleCommand,
+    depth: number,
+    known: ReadonlyMap<string, Script> | undefined,
+  ): void {
+    this.known = known;
     this.walkSubstitutions(command, depth);
+    this.known = undefined;
   }
 
-  afterJudge(site: InvocationSite, state: ScriptState, depth: number): void {
-    if (!this.floorOnly) chmodThenRun(site, state, this.findings);
+  afterJudge(site: InvocationSite, state: ScriptState): void {
+    if (!this.floorOnly && !this.tooDeep) chmodThenRun(site, state, this.findings);
     if (site.inv.name === 'cd') state.cwd = this.nextCwd(site.inv, state.cwd);
-    // No rule asks about a finished top-level command's substitutions again: dropping their
-    // facts lets its tree be collected young instead of surviving the whole analysis.
-    if (state === this.root) forgetScriptFacts();
   }
 
   private dangerous(site: Site): void {
@@ -189,7 +215,14 @@ class Walker implements CommandJudge {
   }
 
   private walkSubs(subs: readonly Substitution[], depth: number): void {
-    for (let i = 0; i < subs.length; i += 1) this.walkScript((subs[i] as Substitution).script, depth);
+    for (let i = 0; i < subs.length; i += 1) {
+      const script = (subs[i] as Substitution).script;
+      const walked = this.known?.get(script.source);
+      // The same text, already judged as the carrier's own substitution: only its facts are
+      // needed, and they are the same.
+      if (walked !== undefined) shareScriptFacts(walked, script);
+      else this.walkScript(script, depth);
+    }
   }
 
   private nextCwd(inv: Invocation, cwd: string | undefined): string | undefined {
@@ -199,6 +232,20 @@ class Walker implements CommandJudge {
     const canon = canonicalPath(homeRelative(target, this.paths), cwd);
     return canon.relative ? undefined : canon.path;
   }
+}
+
+/** The substitutions of `words`, by source, or `undefined` when there are none. */
+function walkedSubs(
+  words: readonly { readonly subs: readonly Substitution[] }[],
+): ReadonlyMap<string, Script> | undefined {
+  let known: Map<string, Script> | undefined;
+  for (const word of words) {
+    for (const sub of word.subs) {
+      known ??= new Map();
+      known.set(sub.script.source, sub.script);
+    }
+  }
+  return known;
 }
 
 function isFindTerminator(value: string): boolean {
@@ -232,12 +279,17 @@ export function analyzeCommand(
     opts.exhaustive ?? false,
   );
   walker.setBudget(2 * command.length + CARRIED_SLACK);
-  withScriptFactsCache(() => walker.walkText(command, 0));
+  try {
+    walker.walkText(command, 0);
+  } catch (error) {
+    if (error !== TOO_MANY) throw error;
+  }
   return {
     hardline: walker.hardline,
     sudoStdin: walker.sudoStdin,
     findings: walker.findings,
     variants: walker.variants,
     tooDeep: walker.tooDeep,
+    tooMany: walker.tooMany,
   };
 }

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { type Analysis, analyzeCommand } from './analyze.js';
 import { saveBlockedScript } from './blocked-scripts.js';
 import { globMatch, hasShellOperator, isGlob } from './glob.js';
-import { PARSER_LIMITS, parserLimitExceeded } from './limits.js';
+import { COMMAND_LIMITS, PARSER_LIMITS, parserLimitExceeded } from './limits.js';
 import type { Finding } from './rules/types.js';
 import type { ApprovalMode } from './settings.js';
 import type { Verdict } from './verdict.js';
@@ -70,6 +70,22 @@ function limitVerdict(command: string, why: string, ctx: CheckContext): CommandC
     ? `The command was saved unchanged to ${path}; run \`bash ${path}\` instead of resending it.`
     : 'Write the commands to a script file and run the file, or split the command into smaller ones.';
   return block('parser_limit', `command too large to analyse: ${why}`, { recovery });
+}
+
+/**
+ * Past the {@link COMMAND_LIMITS} the analysis stopped, so the floor was not checked for the
+ * whole line: unlike the other limits, it is not saved as a script the model could run instead.
+ */
+function tooManyVerdict(): CommandCheck {
+  const { commands, judged } = COMMAND_LIMITS;
+  return block(
+    'parser_limit',
+    `command too large to analyse: it runs more than ${commands} commands, or more than ${judged} that need checking`,
+    {
+      recovery:
+        'Split the work into smaller commands of at most a few hundred steps each, or ask the user to run it.',
+    },
+  );
 }
 
 function denyVerdict(command: string, analysis: Analysis | undefined, deny: readonly string[]) {
@@ -167,6 +183,7 @@ export function inspectCommand(command: string, ctx: CheckContext = {}): Command
         'Do not pipe a password into sudo -S. Ask the user to configure a sudo password for the agent, or to run the command themselves.',
     });
   }
+  if (analysis?.tooMany) return tooManyVerdict();
   const why =
     tooLong ?? (analysis?.tooDeep ? 'it nests commands too deeply to analyse' : undefined);
   if (why !== undefined || analysis === undefined)

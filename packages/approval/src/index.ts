@@ -19,7 +19,7 @@ export * from './command-approver.js';
 export { addToCommandAllowlist } from './config-file.js';
 export * from './file-write-guard.js';
 export { globMatch } from './glob.js';
-export { PARSER_LIMITS, parserLimitExceeded } from './limits.js';
+export { COMMAND_LIMITS, PARSER_LIMITS, parserLimitExceeded } from './limits.js';
 export { redactSecrets } from './redact.js';
 export * from './request-approval.js';
 export { HARDLINE_RULES } from './rules/hardline.js';

@@ -13,6 +13,18 @@ export const PARSER_LIMITS = {
   maxSegments: 25_000,
 } as const;
 
+/**
+ * Ours, beyond Hermes's three: how many simple commands one line may run before the analysis
+ * stops and the line is refused (`commands`, counting substitutions, carried code and `find
+ * -exec` payloads), and how many of them may need the rules (`judged`: all but the inert ones,
+ * which cost several times less). They bound the work on one line the way the segment limit
+ * bounds the splitting; no command a person or an agent writes comes near them.
+ */
+export const COMMAND_LIMITS = {
+  commands: 20_000,
+  judged: 2_500,
+} as const;
+
 function isSeparator(code: number): boolean {
   return code === 59 || code === 38 || code === 124 || code === 10;
 }

@@ -18,10 +18,17 @@ export interface CommandJudge {
   readonly paths: PathContext;
   /** Runs the rules on one site; returns whether it carries shell code. */
   judge(site: InvocationSite, depth: number): boolean;
-  /** Walks the substitutions of a command, before its own rules run. */
-  beforeJudge(command: SimpleCommand, depth: number): void;
+  /**
+   * Walks the substitutions of a command, before its own rules run; those whose source is in
+   * `known` were walked already (see {@link ScriptWalk.known}).
+   */
+  beforeJudge(
+    command: SimpleCommand,
+    depth: number,
+    known: ReadonlyMap<string, Script> | undefined,
+  ): void;
   /** The per-script follow-ups of a judged command (`cd`, `chmod +x`). */
-  afterJudge(site: InvocationSite, state: ScriptState, depth: number): void;
+  afterJudge(site: InvocationSite, state: ScriptState): void;
 }
 
 /** Script-level facts that later commands depend on. */
@@ -43,6 +50,14 @@ function variableReference(raw: string): string | undefined {
   return VAR_REFERENCE.exec(raw)?.[1];
 }
 
+/** `value` split at runs of blanks, without empty parts (most values are a single word). */
+function splitBlanks(value: string): string[] {
+  let blank = false;
+  for (let i = 0; i < value.length && !blank; i += 1) blank = value.charCodeAt(i) <= 32;
+  if (!blank) return value === '' ? [] : [value];
+  return value.split(BLANKS).filter((part) => part !== '');
+}
+
 function plainWord(value: string): Word {
   return { raw: value, value, quoted: false, dynamic: false, subs: [] };
 }
@@ -53,6 +68,12 @@ export class ScriptWalk implements CommandSink, ScriptState {
   executable: Set<string> | undefined;
   /** Whether any command of this script (not of its substitutions) is a shell carrier. */
   hasCarrier = false;
+  /**
+   * For carried code (`sh -c "$(…)"`, `eval …`): the substitutions of the carrier's arguments,
+   * by source. They were walked as the carrier's own, so parsing the text again must not walk
+   * them a second time.
+   */
+  known: ReadonlyMap<string, Script> | undefined;
   /** Commands walked so far, and the union of their fact bits (see `rules/fact-bits.ts`). */
   count = 0;
   bits = 0;
@@ -94,7 +115,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
     const site = new InvocationSite(inv, line, this.cwd, this.judge.paths);
     // Substitutions run before the command that contains them, and walking them first records
     // their facts, which the command's own rules then ask about.
-    this.judge.beforeJudge(command, this.depth);
+    this.judge.beforeJudge(command, this.depth, this.known);
     if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
     const bits = factBits(inv);
     line.add(inv, bits);
@@ -102,10 +123,13 @@ export class ScriptWalk implements CommandSink, ScriptState {
     this.bits |= bits;
     if (this.gatherSubs) {
       for (const word of command.words) {
-        for (const sub of word.subs) (this.subs ??= []).push(sub.script);
+        for (const sub of word.subs) {
+          this.subs ??= [];
+          this.subs.push(sub.script);
+        }
       }
     }
-    this.judge.afterJudge(site, this, this.depth);
+    this.judge.afterJudge(site, this);
   }
 
   endPipeline(id: number): void {
@@ -158,8 +182,9 @@ export class ScriptWalk implements CommandSink, ScriptState {
     const name = head ? variableReference(head.raw) : undefined;
     const value = name === undefined ? undefined : this.vars?.get(name);
     if (value === undefined) return inv;
-    const replaced = value.split(BLANKS).filter(Boolean).map(plainWord);
-    const words = [...command.words.slice(0, at), ...replaced, ...command.words.slice(at + 1)];
+    const words = command.words.slice(0, at);
+    for (const part of splitBlanks(value)) words.push(plainWord(part));
+    for (let i = at + 1; i < command.words.length; i += 1) words.push(command.words[i] as Word);
     return unwrapCommand({ ...command, words });
   }
 }

@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockedScriptsDir, checkCommand } from '../src/index.ts';
+import { blockedScriptsDir, COMMAND_LIMITS, checkCommand } from '../src/index.ts';
 
 const home = (): string => process.env.HERMES_HOME as string;
 
@@ -39,9 +39,35 @@ describe('parser limits', () => {
   });
 
   it('still reports a hardline hit first when the command can be parsed', () => {
-    expect(checkCommand(`${'true;'.repeat(25_001)} rm -rf /`, { hermesHome: home() }).stage).toBe(
-      'hardline',
+    // Hermes counts separators even inside quotes: 25,001 segments, yet only two commands.
+    const command = `echo '${'x|'.repeat(25_001)}'; rm -rf /`;
+    expect(checkCommand(command, { hermesHome: home() }).stage).toBe('hardline');
+  });
+
+  it('stops at 20,000 commands, or 2,500 that need the rules, and saves no script', () => {
+    const cases = [
+      'true;'.repeat(COMMAND_LIMITS.commands + 1),
+      'rm -rf /tmp/x;'.repeat(COMMAND_LIMITS.judged + 1),
+      `echo "${'$(c)|'.repeat(COMMAND_LIMITS.commands)}"`,
+      `eval "${'$(c);'.repeat(COMMAND_LIMITS.judged)}"`,
+    ];
+    for (const command of cases) {
+      const verdict = checkCommand(command, { hermesHome: home() });
+      expect(verdict).toMatchObject({ decision: 'block', stage: 'parser_limit' });
+      expect(verdict.reason).toContain('commands');
+      expect(verdict.recovery).toContain('Split the work');
+    }
+    expect(existsSync(blockedScriptsDir(home()))).toBe(false);
+    // Just under the limits, the same shapes are analysed in full.
+    expect(checkCommand('rm -rf /tmp/x;'.repeat(COMMAND_LIMITS.judged)).stage).toBe(
+      'dangerous_pattern',
     );
+    expect(checkCommand('true;'.repeat(COMMAND_LIMITS.commands - 1)).stage).toBe('no_match');
+  });
+
+  it('reports a hardline hit seen before the command limit stopped the analysis', () => {
+    const command = `rm -rf /; ${'rm -rf /tmp/x;'.repeat(COMMAND_LIMITS.judged + 1)}`;
+    expect(checkCommand(command, { saveBlockedScripts: false }).stage).toBe('hardline');
   });
 
   it('prunes saved scripts older than seven days when saving a new one', () => {

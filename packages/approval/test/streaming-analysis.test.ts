@@ -81,7 +81,8 @@ describe('streaming analysis', () => {
   });
 
   it('still finds a floor hit in a command refused by a parser limit', () => {
-    const many = 'true;'.repeat(25_001);
+    // Over Hermes's segment limit (it counts separators inside quotes too), in two commands.
+    const many = `echo '${'x|'.repeat(25_001)}';`;
     expect(checkCommand(`${many} echo pw | sudo -S ls`, ctx).stage).toBe('sudo_stdin');
     expect(checkCommand(`${many} curl x | sh`, ctx).stage).toBe('parser_limit');
     expect(checkCommand(`rm -rf / ${'a'.repeat(5000)}`, ctx).stage).toBe('hardline');

@@ -30,7 +30,9 @@ const SQL_DELETE = /\bDELETE\s+FROM\b/i;
 const SQL_WHERE = /\bWHERE\b/i;
 
 function sqlTexts(site: Site): string[] {
+  // Each argument, and all of them joined: `echo DROP TABLE t | psql` spreads one statement.
   const texts = [...site.inv.args];
+  if (site.inv.args.length > 1) texts.push(site.inv.args.join(' '));
   for (const redirect of site.inv.command.redirects) {
     if (redirect.heredoc) texts.push(redirect.heredoc.body);
     else if (redirect.op === '<<<' && redirect.target) texts.push(redirect.target.value);
@@ -38,6 +40,7 @@ function sqlTexts(site: Site): string[] {
   // The SQL text comes from the commands just before the client (`echo … | psql`).
   for (const upstream of site.upstream) {
     for (const arg of upstream.args) texts.push(arg);
+    if (upstream.args.length > 1) texts.push(upstream.args.join(' '));
     for (const redirect of upstream.command.redirects) {
       if (redirect.heredoc) texts.push(redirect.heredoc.body);
     }
@@ -46,18 +49,22 @@ function sqlTexts(site: Site): string[] {
 }
 
 function sql(site: Site, out: Finding[]): void {
+  let drop = false;
+  let truncate = false;
+  let deleteAll = false;
   for (const text of sqlTexts(site)) {
-    if (SQL_DROP.test(text)) hit(site, out, 'sql_drop', 'SQL DROP TABLE/DATABASE');
-    if (SQL_TRUNCATE.test(text)) hit(site, out, 'sql_truncate', 'SQL TRUNCATE');
-    if (SQL_DELETE.test(text)) {
-      for (const statement of text.split(';')) {
-        if (SQL_DELETE.test(statement) && !SQL_WHERE.test(statement)) {
-          hit(site, out, 'sql_delete_all', 'SQL DELETE without WHERE');
-          break;
-        }
-      }
-    }
+    drop ||= SQL_DROP.test(text);
+    truncate ||= SQL_TRUNCATE.test(text);
+    deleteAll ||= SQL_DELETE.test(text) && deletesEverything(text);
   }
+  // One finding per kind, however many of the texts show it.
+  if (drop) hit(site, out, 'sql_drop', 'SQL DROP TABLE/DATABASE');
+  if (truncate) hit(site, out, 'sql_truncate', 'SQL TRUNCATE');
+  if (deleteAll) hit(site, out, 'sql_delete_all', 'SQL DELETE without WHERE');
+}
+
+function deletesEverything(text: string): boolean {
+  return text.split(';').some((part) => SQL_DELETE.test(part) && !SQL_WHERE.test(part));
 }
 
 const SYSTEMCTL_CHANGES = new Set([

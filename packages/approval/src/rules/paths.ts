@@ -58,6 +58,7 @@ export interface CanonicalPath {
  * all come out as `/`; `$HOME/` and `~/*` as `~`.
  */
 export function canonicalPath(spelling: string, cwd?: string): CanonicalPath {
+  if (isCanonical(spelling)) return { path: spelling, allChildren: false, relative: false };
   let text = spelling.trim();
   let base = '';
   const lead = text.charCodeAt(0);
@@ -85,6 +86,28 @@ export function canonicalPath(spelling: string, cwd?: string): CanonicalPath {
   const joined = parts.join('/');
   const path = base === '~' ? (joined ? `~/${joined}` : '~') : `/${joined}`;
   return { path, allChildren, relative: false };
+}
+
+/**
+ * Whether `text` is already an absolute path in canonical form (`/tmp/x/y`): most are, and
+ * they need no splitting. Anything with `/.`, `//`, a glob, a trailing slash or surrounding
+ * blanks takes the full path.
+ */
+function isCanonical(text: string): boolean {
+  const last = text.length - 1;
+  // Past PATH_MAX the character loop would cost more than the split it saves.
+  if (last < 1 || last >= 4096 || text.charCodeAt(0) !== 47 || text.charCodeAt(last) === 47) {
+    return false;
+  }
+  for (let i = 0; i <= last; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 42 || code <= 32) return false;
+    if (code === 47) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 47 || next === 46) return false;
+    }
+  }
+  return true;
 }
 
 /** Rewrites an absolute spelling of the home directory (or HERMES_HOME) to `~` / `$HERMES_HOME`. */

@@ -4,7 +4,7 @@
  * records each substitution's facts while it walks it; a script it has not walked is summarized
  * here on demand.
  */
-import type { Script } from '../shell/ast.js';
+import type { MemoScript, Script } from '../shell/ast.js';
 import { unwrapCommand } from '../shell/unwrap.js';
 import { AGENT_LOOKUP, DECODER, FETCHER, factBits, NOT_ENV_GENERATOR } from './fact-bits.js';
 
@@ -44,57 +44,18 @@ const FACTS: readonly ScriptFacts[] = Array.from({ length: 32 }, (_, index) => (
 }));
 
 const NO_SCRIPTS: readonly Script[] = [];
-/** Entries kept per analysis before the cache starts over, so memory stays bounded. */
-const CACHE_LIMIT = 16_384;
 
 /**
- * The cache of the analysis under way. It lives only as long as that analysis, so a parsed
- * tree is not kept alive (or walked by the garbage collector) once its command is judged.
+ * The entry kept in the script's memo slot. Facts depend only on the script's own text, so an
+ * entry stays true for as long as the script lives, and is collected with it.
  */
-let cache: Map<Script, Entry> | undefined;
-
-/** Runs `analysis` with a fresh script-facts cache, dropped when it returns. */
-export function withScriptFactsCache<T>(analysis: () => T): T {
-  const outer = cache;
-  cache = new Map();
-  try {
-    return analysis();
-  } finally {
-    cache = outer;
-    lastScript = undefined;
-    lastEntry = undefined;
-  }
-}
-
-/** Empties the cache of the analysis under way (its entries will not be asked about again). */
-export function forgetScriptFacts(): void {
-  if (cache !== undefined && cache.size > 0) cache.clear();
-  lastScript = undefined;
-  lastEntry = undefined;
-}
-
-/** The last entry looked up: rules ask about the same substitution several times in a row. */
-let lastScript: Script | undefined;
-let lastEntry: Entry | undefined;
-
 function entryOf(script: Script): Entry {
-  if (script === lastScript && lastEntry !== undefined) return lastEntry;
-  let entry = cache?.get(script);
-  if (entry === undefined) {
-    entry = ownFacts(script);
-    // Only scripts with substitutions of their own are kept: their facts are asked for again
-    // at every level of a deep nesting. A leaf is cheap to summarize again.
-    if (entry.subs.length > 0) remember(script, entry);
-  }
-  lastScript = script;
-  lastEntry = entry;
+  const slot = script as MemoScript;
+  const known = slot.memo as Entry | undefined;
+  if (known !== undefined) return known;
+  const entry = ownFacts(script);
+  slot.memo = entry;
   return entry;
-}
-
-function remember(script: Script, entry: Entry): void {
-  if (cache === undefined) return;
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(script, entry);
 }
 
 function newEntry(count: number, bits: number, subs: readonly Script[] | undefined): Entry {
@@ -115,8 +76,14 @@ export function recordScriptFacts(
   bits: number,
   subs: readonly Script[] | undefined,
 ): void {
-  if (cache === undefined || cache.has(script)) return;
-  remember(script, newEntry(count, bits, subs));
+  const slot = script as MemoScript;
+  if (slot.memo === undefined) slot.memo = newEntry(count, bits, subs);
+}
+
+/** Gives `copy`, a script parsed again from the same text, the facts known for `original`. */
+export function shareScriptFacts(original: Script, copy: Script): void {
+  const slot = copy as MemoScript;
+  if (slot.memo === undefined) slot.memo = entryOf(original);
 }
 
 function ownFacts(script: Script): Entry {
@@ -125,7 +92,10 @@ function ownFacts(script: Script): Entry {
   for (const command of script.commands) {
     bits |= factBits(unwrapCommand(command));
     for (const word of command.words) {
-      for (const sub of word.subs) (subs ??= []).push(sub.script);
+      for (const sub of word.subs) {
+        subs ??= [];
+        subs.push(sub.script);
+      }
     }
   }
   return newEntry(script.commands.length, bits, subs);

@@ -50,7 +50,8 @@ export class Pipeline {
     if (ring === undefined || this.count === 0) return NONE;
     const size = Math.min(this.count, RECENT);
     const out: Invocation[] = [];
-    for (let i = this.count - size; i < this.count; i += 1) out.push(ring[i % RECENT] as Invocation);
+    for (let i = this.count - size; i < this.count; i += 1)
+      out.push(ring[i % RECENT] as Invocation);
     return out;
   }
 }

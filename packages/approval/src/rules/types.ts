@@ -63,8 +63,19 @@ export interface SplitArgs {
   readonly positionals: readonly string[];
 }
 
+/** The last argument list split: several rules split the same invocation's arguments. */
+let lastArgs: readonly string[] | undefined;
+let lastSplit: SplitArgs | undefined;
+
 /** Splits `args` into short letters, long options and positionals. */
 export function splitArgs(args: readonly string[]): SplitArgs {
+  if (args === lastArgs && lastSplit !== undefined) return lastSplit;
+  lastSplit = split(args);
+  lastArgs = args;
+  return lastSplit;
+}
+
+function split(args: readonly string[]): SplitArgs {
   const short = new Set<string>();
   const long = new Set<string>();
   const positionals: string[] = [];

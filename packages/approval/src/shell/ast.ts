@@ -67,3 +67,21 @@ export interface Script {
   /** Set when nesting exceeded the parser's depth limit; the rest was not analysed. */
   readonly tooDeep: boolean;
 }
+
+/**
+ * A script as the parser builds it: with one more slot, where the analyser keeps what it learnt
+ * about the script's commands (see `rules/script-facts.ts`), so no lookup table is needed.
+ */
+export interface MemoScript extends Script {
+  memo: unknown;
+}
+
+/** A new {@link Script} with an empty memo slot (every parsed script has the same shape). */
+export function newScript(
+  source: string,
+  commands: readonly SimpleCommand[],
+  tooDeep: boolean,
+): Script {
+  const script: MemoScript = { source, commands, tooDeep, memo: undefined };
+  return script;
+}

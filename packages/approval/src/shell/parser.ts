@@ -7,7 +7,14 @@
  * streamed to a {@link CommandSink} as they complete, so no whole-script tree has to be kept.
  */
 
-import type { HereDoc, Redirect, Script, Substitution, Word } from './ast.js';
+import {
+  type HereDoc,
+  newScript,
+  type Redirect,
+  type Script,
+  type Substitution,
+  type Word,
+} from './ast.js';
 import { NextIndex } from './brackets.js';
 import { BREAK, special } from './chars.js';
 import { CommandBuilder, CommandCollector, type CommandSink } from './command-builder.js';
@@ -40,16 +47,16 @@ class FirstWord implements WordSink {
 }
 
 /** Every empty script is the same: shared, so `\`\`\`\`…` allocates nothing per pair. */
-const EMPTY_SCRIPT: Script = { source: '', commands: [], tooDeep: false };
+const EMPTY_SCRIPT: Script = newScript('', [], false);
 
 /** Parses `source` into a {@link Script}. Never throws; unterminated quotes run to the end. */
 export function parseShell(source: string, depth = 0): Script {
   if (source === '' && depth <= MAX_NESTING) return EMPTY_SCRIPT;
   const collector = new CommandCollector();
-  if (depth > MAX_NESTING) return { source, commands: collector.commands, tooDeep: true };
+  if (depth > MAX_NESTING) return newScript(source, collector.commands, true);
   const parser = new Parser(source);
   parser.parseList(depth, false, collector);
-  return { source, commands: collector.commands, tooDeep: parser.tooDeep };
+  return newScript(source, collector.commands, parser.tooDeep);
 }
 
 /**
@@ -106,7 +113,7 @@ class Parser extends WordReader {
       this.pos = this.len;
     } else this.parseList(depth + 1, true, collector);
     const source = this.src.slice(from, Math.max(from, this.pos - 1));
-    return { source, commands: collector.commands, tooDeep: false };
+    return newScript(source, collector.commands, false);
   }
 
   protected parseText(text: string, depth: number): Script {
