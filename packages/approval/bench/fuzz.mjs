@@ -107,7 +107,22 @@ const OPENERS = [
   ['{ ', '; }'],
   ['"$(', ')"'],
 ];
-const HEADS = ['rm -rf', 'curl', 'sh -c', 'psql -c', 'git push -f', 'cd', 'chmod +x', 'find . -exec rm', 'sudo -i', 'eval', 'X=rm; $X', 'echo', 'cat', 'c'];
+const HEADS = [
+  'rm -rf',
+  'curl',
+  'sh -c',
+  'psql -c',
+  'git push -f',
+  'cd',
+  'chmod +x',
+  'find . -exec rm',
+  'sudo -i',
+  'eval',
+  'X=rm; $X',
+  'echo',
+  'cat',
+  'c',
+];
 const JOINS = [' ', ';', ' | ', ' && ', ' || ', '\n', ' & '];
 
 function structuredCommand(size) {

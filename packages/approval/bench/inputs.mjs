@@ -43,7 +43,10 @@ export function adversarialCommands(size) {
     'distinct backticks': distinct((i) => `\`c${i}\`${i.endsWith('0') ? ';' : ''}`, size),
     'distinct substitutions': distinct((i) => `$(c${i})${i.endsWith('0') ? ';' : ''}`, size),
     'substituted heads': distinct((i) => `\`c${i};\`x;`, size),
-    'nested distinct lists': distinct((i) => `$(c${i};${i.endsWith('z') ? `${')'.repeat(36)};` : ''}`, size),
+    'nested distinct lists': distinct(
+      (i) => `$(c${i};${i.endsWith('z') ? `${')'.repeat(36)};` : ''}`,
+      size,
+    ),
     'recursive deletes': distinct((i) => `rm -rf /tmp/x${i};`, size),
     'carried substitutions': distinct((i) => `eval "$(c${i})";`, size),
     'find -exec rm': distinct((i) => `find d${i} -exec rm {} \\;;`, size),
