@@ -6,6 +6,7 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isHermesError } from '@hermes/protocol';
+import { compareText } from './compare-text.js';
 import type { SkillFrontMatter } from './front-matter-schema.js';
 import { SKILL_FILE } from './limits.js';
 import { type Manifest, signature } from './manifest.js';
@@ -73,7 +74,7 @@ function walkRoot(root: string, manifest: Map<string, string>): Found[] {
       }
     }
   }
-  return found.sort((a, b) => a.file.localeCompare(b.file));
+  return found.sort((a, b) => compareText(a.file, b.file));
 }
 
 /** Builds the {@link Skill} record from a validated front matter. */
@@ -142,6 +143,6 @@ export function discoverSkills(
     }
   }
   cache.prune(manifest);
-  const skills = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const skills = [...byName.values()].sort((a, b) => compareText(a.name, b.name));
   return { skills, problems, manifest };
 }

@@ -2,6 +2,8 @@
  * Progressive disclosure, step one: the system prompt carries one line per skill (name, category,
  * description); the model loads the full procedure with `skill_view` only when it needs it.
  */
+
+import { compareText } from './compare-text.js';
 import { INDEX_DESCRIPTION_CHARS } from './limits.js';
 import type { Skill } from './skill.js';
 
@@ -29,7 +31,7 @@ export function indexLine(skill: Skill): string {
 export function renderSkillsIndex(skills: readonly Skill[]): string {
   if (skills.length === 0) return '';
   const sorted = [...skills].sort(
-    (a, b) => (a.category ?? '').localeCompare(b.category ?? '') || a.name.localeCompare(b.name),
+    (a, b) => compareText(a.category ?? '', b.category ?? '') || compareText(a.name, b.name),
   );
   const lines = sorted.map(indexLine);
   return `${SKILLS_INDEX_HEADER}\n<available_skills>\n${lines.join('\n')}\n</available_skills>`;

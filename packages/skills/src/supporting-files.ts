@@ -5,6 +5,7 @@
  */
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { compareText } from './compare-text.js';
 import { SUPPORTING_DIRS, type SupportingDir } from './limits.js';
 import { SkillPathError } from './skill-errors.js';
 
@@ -20,7 +21,7 @@ function walkFiles(dir: string, prefix: string, out: string[]): void {
   } catch {
     return;
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     if (out.length >= MAX_LISTED_FILES || entry.name.startsWith('.')) continue;
     const rel = `${prefix}/${entry.name}`;
     // Symlinks are never followed: a link could point anywhere on the machine.

@@ -5,7 +5,7 @@ import { eraseArgs } from './define.js';
 import { CoreToolError } from './errors.js';
 import { defaultFileOperations, type FileOperationsProvider } from './file-access.js';
 
-/** Most characters one read returns. */
+/** Most characters one read returns (the note below spells it out: no ICU at run time). */
 export const MAX_READ_CHARS = 100_000;
 /** Longest line shown whole; longer ones are cut. */
 export const MAX_READ_LINE_CHARS = 2_000;
@@ -90,7 +90,7 @@ export function createReadFileTool(
       const last = read.startLine + shown - 1;
       const notes: string[] = [];
       if (shown < read.lines.length)
-        notes.push(`output capped at ${MAX_READ_CHARS.toLocaleString('en-US')} characters`);
+        notes.push(`output capped at 100,000 characters`);
       if (last < read.totalLines) notes.push(`continue with offset=${last + 1}`);
       const footer = `[lines ${read.startLine}-${last} of ${read.totalLines}${notes.length ? `; ${notes.join('; ')}` : ''}]`;
       return {
