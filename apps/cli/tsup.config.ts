@@ -1,5 +1,6 @@
 import { defineConfig } from 'tsup';
 import { hermesTsup } from '../../tsup.shared.ts';
+import { asciiOnly } from './build/ascii-only.ts';
 
 // The library entry (`main`, `VERSION`) and the executable; the shebang is the first line of
 // src/bin.ts and esbuild keeps it, so only dist/bin.js starts with it.
@@ -10,16 +11,39 @@ import { hermesTsup } from '../../tsup.shared.ts';
 // resolves, reads and compiles hundreds of small module files otherwise, which was most of the
 // start-up time of `hermes chat`. Only native and test-only modules stay external.
 const shared = hermesTsup(['src/index.ts', 'src/bin.ts']) as Parameters<typeof defineConfig>[0];
-export default defineConfig({
-  ...(shared as object),
-  splitting: true,
+const bundled = {
   external: ['better-sqlite3', 'vitest'],
   noExternal: [/^(?!better-sqlite3$|vitest$)/],
-  // …and some use `__filename` / `__dirname`, which tsup's shims provide in ESM.
+  // …and some use `__filename` / `__dirname` (ESM) or `import.meta.url` (CommonJS), which
+  // tsup's shims provide.
   shims: true,
-  // Bundled CommonJS modules (yaml, drizzle) `require` Node built-ins; ESM output has no
-  // `require`, so each chunk gets one.
-  banner: {
-    js: "import { createRequire as __hermesCreateRequire } from 'node:module'; const require = __hermesCreateRequire(import.meta.url);",
+};
+export default defineConfig([
+  {
+    ...(shared as object),
+    ...bundled,
+    splitting: true,
+    // Bundled CommonJS modules (yaml, drizzle) `require` Node built-ins; ESM output has no
+    // `require`, so each chunk gets one.
+    banner: {
+      js: "import { createRequire as __hermesCreateRequire } from 'node:module'; const require = __hermesCreateRequire(import.meta.url);",
+    },
   },
-});
+  // `dist/hermes.cjs`: the whole command line in one CommonJS file, which `bin.js` runs through
+  // V8's code cache (`src/code-cache.ts`). Node 20 can cache compiled code for a `vm.Script`
+  // but not for ES modules, and compiling was the largest part of `hermes chat`'s start-up.
+  {
+    ...bundled,
+    entry: { hermes: 'src/executable.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    platform: 'node',
+    splitting: false,
+    sourcemap: false,
+    clean: false,
+    dts: false,
+    // ASCII only, so the loader can read it as one-byte Latin-1 text: three times faster than
+    // decoding UTF-8 into a two-byte string.
+    plugins: [asciiOnly],
+  },
+]);
