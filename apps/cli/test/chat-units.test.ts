@@ -184,4 +184,25 @@ describe('Renderer', () => {
     });
     expect(out).toBe('hmm\nHello\n  💻 terminal  ls  1.5s  ✗ exit 2\n');
   });
+
+  it('says when a failed model call will be tried again, and after how long', () => {
+    let out = '';
+    const renderer = new Renderer({
+      out: { write: (s: string) => (out += s) },
+      style: createStyle(false),
+      streamText: true,
+      spinner: false,
+    });
+    renderer.handle({
+      type: 'model_retry',
+      turnId: 't',
+      attempt: 1,
+      delayMs: 6300,
+      code: 'provider.server_error',
+      message: 'Connection error.',
+    });
+    expect(out).toBe(
+      '↻ provider.server_error: Connection error. — retrying in 6.3 s (attempt 2)\n',
+    );
+  });
 });

@@ -94,6 +94,22 @@ export class Agent {
     return this.#running;
   }
 
+  /**
+   * Reports that the provider is retrying a failed model call on its own (the providers built by
+   * `createProvider` do, with backoff): emits `model_retry` for the running turn, so a caller
+   * can say so instead of going quiet for the whole wait. Ignored between turns.
+   */
+  reportModelRetry(retry: {
+    readonly attempt: number;
+    readonly delayMs: number;
+    readonly code: string;
+    readonly message: string;
+  }): void {
+    const turn = this.#runtime.currentTurn;
+    if (turn === undefined) return;
+    this.#runtime.events.emit({ type: 'model_retry', turnId: turn.turnId, ...retry });
+  }
+
   /** Subscribes to one event type, or to all with `'event'`; returns the unsubscribe function. */
   on<T extends AgentEventType | 'event'>(type: T, listener: AgentEventListener<T>): () => void {
     return this.#runtime.events.on(type, listener);

@@ -95,6 +95,30 @@ describe('redirect', () => {
   });
 });
 
+describe('model retries', () => {
+  it('emits model_retry for each transient failure before the answer, and nothing between turns', async () => {
+    harness = await startHarness(
+      script().fault(faults.serverError()).next().fault(faults.unavailable()).next().text('ok'),
+      { toolbox: new TestToolbox({}), environment: environment() },
+    );
+    const events: AgentEvent[] = [];
+    harness.agent.on('event', (e) => events.push(e));
+    harness.agent.reportModelRetry({ attempt: 1, delayMs: 5, code: 'x', message: 'idle' });
+    const result = await harness.agent.runConversation('hi');
+    expect(result.finalResponse).toBe('ok');
+    const retries = events.filter((e) => e.type === 'model_retry');
+    expect(retries.map((e) => [e.attempt, e.code])).toEqual([
+      [1, 'provider.server_error'],
+      [2, 'provider.overloaded'],
+    ]);
+    const start = events.find((e) => e.type === 'turn_start');
+    expect(retries.every((e) => e.turnId === start?.turnId && e.delayMs >= 0)).toBe(true);
+    expect(events.findIndex((e) => e.type === 'model_retry')).toBeGreaterThan(
+      events.findIndex((e) => e.type === 'turn_start'),
+    );
+  });
+});
+
 describe('fallback and compression mid-turn', () => {
   it('falls back to the next provider when the primary fails mid-turn, then returns to it', async () => {
     const backup = await startScriptedServer(script().text('from the fallback'));

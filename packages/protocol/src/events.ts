@@ -144,6 +144,20 @@ export const FallbackActivatedEventSchema = z.object({
   reason: z.string(),
 });
 
+/**
+ * A model call failed with a transient error (`code` is `provider.<reason>`, `message` is
+ * secret-free) and attempt `attempt + 1` follows after `delayMs`, so a caller can say so
+ * instead of going quiet for the whole backoff.
+ */
+export const ModelRetryEventSchema = z.object({
+  type: z.literal('model_retry'),
+  ...base,
+  attempt: count,
+  delayMs: z.number().nonnegative(),
+  code: z.string(),
+  message: z.string(),
+});
+
 /** Something went wrong. `code` is a stable HermesError code; `message` is secret-free. */
 export const ErrorEventSchema = z.object({
   type: z.literal('error'),
@@ -169,6 +183,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   ApprovalResolutionEventSchema,
   MemoryRecallEventSchema,
   FallbackActivatedEventSchema,
+  ModelRetryEventSchema,
   ErrorEventSchema,
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;

@@ -61,6 +61,14 @@ const samples: AgentEvent[] = [
     to: { provider: 'anthropic', model: 'b' },
     reason: 'rate limited',
   },
+  {
+    type: 'model_retry',
+    turnId: 't1',
+    attempt: 1,
+    delayMs: 2000,
+    code: 'provider.server_error',
+    message: 'Connection error.',
+  },
   { type: 'error', turnId: 't1', code: 'provider.rate_limited', message: 'slow', retryable: true },
   {
     type: 'turn_end',

@@ -39,6 +39,14 @@ function logEvent(event: AgentEvent, log: Logger): void {
         reason: event.reason,
       });
       break;
+    case 'model_retry':
+      log.warn('model call retried', {
+        code: event.code,
+        message: event.message,
+        attempt: event.attempt,
+        delayMs: event.delayMs,
+      });
+      break;
     case 'error':
       log.warn('agent error', {
         code: event.code,

@@ -106,6 +106,10 @@ export class Renderer {
         );
       case 'memory_recall':
         return s.dim(`🧠 recalled ${event.chars} characters from ${event.provider}`);
+      case 'model_retry':
+        return s.yellow(
+          `↻ ${event.code}: ${oneLine(event.message, 80)} — retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt + 1})`,
+        );
       case 'error':
         return s.dim(`⚠ ${event.code}: ${oneLine(event.message, 120)}`);
       default:

@@ -104,6 +104,15 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
     },
     onFallback: (from, to, reason) =>
       events.emit({ type: 'fallback_activated', turnId: state.turnId, from, to, reason }),
+    onRetry: (attempt, classified, delayMs) =>
+      events.emit({
+        type: 'model_retry',
+        turnId: state.turnId,
+        attempt,
+        delayMs,
+        code: `provider.${classified.reason}`,
+        message: classified.message,
+      }),
     ...(runtime.sleep ? { sleep: runtime.sleep } : {}),
     ...(runtime.retryBaseMs === undefined ? {} : { backoffBaseMs: runtime.retryBaseMs }),
     ...(runtime.retryTransient === undefined ? {} : { retryTransient: runtime.retryTransient }),

@@ -54,13 +54,21 @@ export function createAgent(
 ): CreatedAgent {
   const config = parseCreateAgentConfig(input);
   const hermesHome = config.hermesHome ?? process.env.HERMES_HOME ?? join(homedir(), '.hermes');
-  const created = createProvider(config.provider as Parameters<typeof createProvider>[0], {});
+  let agent: Agent | undefined;
+  const created = createProvider(config.provider as Parameters<typeof createProvider>[0], {
+    onRetry: ({ attempt, delayMs, classified }) =>
+      agent?.reportModelRetry({
+        attempt,
+        delayMs,
+        code: `provider.${classified.reason}`,
+        message: classified.message,
+      }),
+  });
   const store = openSessionStore({ hermesHome });
   const environment = createEnvironment(
     { terminal: { ...(config.cwd ? { cwd: config.cwd } : {}), ...config.terminal } },
     { hermesHome },
   );
-  let agent: Agent | undefined;
   const memory = config.memory
     ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps), config.platform)
     : undefined;
