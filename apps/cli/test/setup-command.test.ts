@@ -141,7 +141,7 @@ describe('hermes setup, interactive', () => {
     expect(result.stdout).toContain('Which model provider?');
     expect(result.stdout).toContain('Base URL');
     expect(result.stdout).toContain(
-      'API key (saved as CUSTOM_API_KEY in .env; Enter if the server needs none)',
+      'API key (saved as CUSTOM_API_KEY in .env; Enter if the server needs none; not shown)',
     );
     expect(result.stdout).toContain('✓ custom');
     expect(readFileSync(join(home(), 'config.yaml'), 'utf8')).toContain('provider: custom');

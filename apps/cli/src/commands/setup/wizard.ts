@@ -87,7 +87,7 @@ async function askKey(prompter: Prompter, provider: string, current: SetupCurren
       ? 'Enter if the server needs none'
       : 'Enter to skip';
   const answer = (
-    await prompter.ask(`API key (saved as ${variable} in .env; ${keepNote}): `)
+    await prompter.askSecret(`API key (saved as ${variable} in .env; ${keepNote}; not shown): `)
   )?.trim();
   return answer || undefined;
 }
