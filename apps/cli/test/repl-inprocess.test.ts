@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { openSessionStore } from '@hermes/state';
 import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Asker } from '../src/chat/asker.ts';
@@ -183,6 +184,18 @@ describe('REPL in-process', () => {
         .map((m) => m.content);
     expect(userTexts(1)).toEqual(['second question']);
     expect(userTexts(2)).toEqual(['second question']);
+    // The store agrees, so resuming the session does not bring the undone turns back; the
+    // undone rows are archived, not deleted.
+    const sessionId = h.repl.session.agent.sessionId as string;
+    const store = openSessionStore({ hermesHome: hermesHome() });
+    try {
+      const active = (await store.getMessages(sessionId)).map((row) => row.message.content);
+      expect(active).toEqual(['second question', 'Answer two, again.']);
+      const all = await store.getMessages(sessionId, { includeInactive: true });
+      expect(all.map((row) => row.message.content)).toContain('first question');
+    } finally {
+      await store.close();
+    }
   }, 60_000);
 
   it('/yolo lets a flagged command run without asking', async () => {

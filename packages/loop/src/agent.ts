@@ -206,6 +206,28 @@ export class Agent {
     });
   }
 
+  /**
+   * `/undo`: takes the last user message and everything after it out of the conversation, in
+   * memory and in the store, where those rows are archived (never deleted: search and
+   * `getMessages(…, { includeInactive })` still find them), so a resumed session does not bring
+   * them back. Resolves to the removed user message, or `undefined` when there is none. Between
+   * turns only.
+   */
+  async undo(): Promise<ChatMessage | undefined> {
+    if (this.#running) {
+      throw new HermesError('loop.turn_in_progress', 'Undo between turns, not while one runs.');
+    }
+    if (this.#sessionId === undefined && this.#writer === undefined) return undefined;
+    const writer = await this.#ensureSession(undefined);
+    const index = this.#messages.findLastIndex((message) => message.role === 'user');
+    if (index < 0) return undefined;
+    const removed = this.#messages[index];
+    const kept = this.#messages.slice(0, index);
+    await writer.compact(kept);
+    this.#messages = kept;
+    return removed;
+  }
+
   /** Starts a new session at the next turn (`/new`). */
   resetSession(): void {
     this.#messages = [];

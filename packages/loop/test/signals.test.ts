@@ -95,6 +95,27 @@ describe('redirect', () => {
   });
 });
 
+describe('undo', () => {
+  it('removes the last exchange in memory and in the store, archiving its rows', async () => {
+    harness = await startHarness(script().text('one').next().text('two'), {
+      toolbox: new TestToolbox({}),
+      environment: environment(),
+    });
+    const { agent, store } = harness;
+    expect(await agent.undo()).toBeUndefined();
+    await agent.runConversation('first');
+    await agent.runConversation('second');
+    const removed = await agent.undo();
+    expect(removed?.content).toBe('second');
+    expect(agent.messages.map((m) => m.content)).toEqual(['first', 'one']);
+    const sessionId = agent.sessionId as string;
+    const active = await store.getMessages(sessionId);
+    expect(active.map((row) => row.message.content)).toEqual(['first', 'one']);
+    const all = await store.getMessages(sessionId, { includeInactive: true });
+    expect(all.map((row) => row.message.content)).toContain('two');
+  });
+});
+
 describe('model retries', () => {
   it('emits model_retry for each transient failure before the answer, and nothing between turns', async () => {
     harness = await startHarness(

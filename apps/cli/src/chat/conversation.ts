@@ -11,12 +11,6 @@ export function contentText(content: MessageContent | null): string {
     .join('');
 }
 
-/** Index of the last user message, or -1. */
-export function lastUserIndex(messages: readonly ChatMessage[]): number {
-  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i]?.role === 'user') return i;
-  return -1;
-}
-
 /** Rough token count: a quarter of the characters, the usual estimate for English text. */
 export function estimateTokens(messages: readonly ChatMessage[]): number {
   let chars = 0;

@@ -7,7 +7,7 @@
  */
 import type { TextSink } from '@hermes/config';
 import type { TurnResult } from '@hermes/loop';
-import { addUsage, type ChatMessage, emptyUsage, type Usage } from '@hermes/protocol';
+import { addUsage, emptyUsage, type Usage } from '@hermes/protocol';
 import type { ChatSession } from './chat-session.js';
 import { NO_ENTRY } from './entry-queue.js';
 import { oneLine, usageLine } from './format.js';
@@ -42,8 +42,6 @@ export interface RunTotals {
 export class Repl {
   readonly options: ReplOptions;
   readonly totals: RunTotals = { usage: emptyUsage(), costUsd: 0, apiCalls: 0, turns: 0 };
-  /** The conversation to continue from after `/undo`, until the next turn uses it. */
-  pendingHistory: ChatMessage[] | undefined;
   /** A `/title` given before the session exists, applied after the first turn. */
   pendingTitle: string | undefined;
   readonly #quit = new AbortController();
@@ -102,7 +100,6 @@ export class Repl {
     this.#detach();
     const agent = await this.session.replace(sessionId);
     this.#detach = this.options.renderer.attach(agent);
-    this.pendingHistory = undefined;
   }
 
   /** Ctrl-C: interrupt the running turn; a second one (or one at an empty prompt) leaves. */
@@ -133,14 +130,9 @@ export class Repl {
     this.#interrupted = false;
     const pump = new AbortController();
     if (this.options.typeAhead === 'redirect') void this.#pumpTypeAhead(pump.signal);
-    const history = this.pendingHistory;
-    this.pendingHistory = undefined;
     let result: TurnResult | undefined;
     try {
-      const turn = session.agent.runConversation(
-        text,
-        history ? { conversationHistory: history } : {},
-      );
+      const turn = session.agent.runConversation(text);
       result = await raceQuit(turn, this.#quit.signal);
     } catch (error) {
       renderer.line(

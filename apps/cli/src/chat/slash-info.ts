@@ -25,7 +25,7 @@ export async function usageCommand(repl: Repl): Promise<undefined> {
 
 /** `/context`: the model, the session, and the size of the conversation. */
 export function contextCommand(repl: Repl): undefined {
-  const messages = repl.pendingHistory ?? repl.session.agent.messages;
+  const messages = repl.session.agent.messages;
   const counts = Object.entries(roleCounts(messages))
     .map(([role, n]) => `${n} ${role}`)
     .join(', ');

@@ -1,5 +1,5 @@
 /** Slash commands that move through sessions and the conversation: new, resume, title, model, undo, retry. */
-import { contentText, lastUserIndex } from './conversation.js';
+import { contentText } from './conversation.js';
 import type { Repl } from './repl.js';
 import { findSession, recentSessions, sessionLine } from './session-lookup.js';
 
@@ -74,36 +74,24 @@ export function modelCommand(repl: Repl, args: string): undefined {
   return undefined;
 }
 
-/** The conversation the next turn continues from (after an `/undo`, the shortened one). */
-function conversation(repl: Repl) {
-  return repl.pendingHistory ?? [...repl.session.agent.messages];
-}
-
 /**
- * `/undo`: the last user message and everything after it leave the conversation the model sees.
- * The rows stay in the session log (the store never deletes; `hermes sessions show` still has them).
+ * `/undo`: the last user message and everything after it leave the conversation. In the session
+ * log those rows are archived, not deleted (`hermes sessions show` still lists them), so a
+ * resumed session does not bring them back.
  */
-export function undoCommand(repl: Repl): undefined {
-  const messages = conversation(repl);
-  const index = lastUserIndex(messages);
-  if (index < 0) {
-    repl.say('Nothing to undo.');
-    return undefined;
-  }
-  const text = contentText(messages[index]?.content ?? null);
-  repl.pendingHistory = messages.slice(0, index);
-  repl.say(`Undone: "${text.slice(0, 80)}"`);
+export async function undoCommand(repl: Repl): Promise<undefined> {
+  const removed = await repl.session.agent.undo();
+  if (removed === undefined) repl.say('Nothing to undo.');
+  else repl.say(`Undone: "${contentText(removed.content).slice(0, 80)}"`);
   return undefined;
 }
 
 /** `/retry`: undoes the last exchange and sends the same message again. */
-export function retryCommand(repl: Repl): string | undefined {
-  const messages = conversation(repl);
-  const index = lastUserIndex(messages);
-  if (index < 0) {
+export async function retryCommand(repl: Repl): Promise<string | undefined> {
+  const removed = await repl.session.agent.undo();
+  if (removed === undefined) {
     repl.say('Nothing to retry.');
     return undefined;
   }
-  repl.pendingHistory = messages.slice(0, index);
-  return contentText(messages[index]?.content ?? null);
+  return contentText(removed.content);
 }
