@@ -137,7 +137,8 @@ describe('LineInput (pipe)', () => {
 });
 
 describe('Renderer', () => {
-  it('streams text, reasoning on its own line, and one line per tool call', () => {
+  /** A plain-text renderer and what it has written so far. */
+  function capture(): { renderer: Renderer; out: () => string } {
     let out = '';
     const renderer = new Renderer({
       out: { write: (s: string) => (out += s) },
@@ -145,6 +146,11 @@ describe('Renderer', () => {
       streamText: true,
       spinner: false,
     });
+    return { renderer, out: () => out };
+  }
+
+  it('streams text, reasoning on its own line, and one line per tool call', () => {
+    const { renderer, out } = capture();
     const turnId = 't';
     renderer.handle({ type: 'reasoning_delta', turnId, delta: 'hmm' });
     renderer.handle({ type: 'text_delta', turnId, delta: 'Hel' });
@@ -182,17 +188,11 @@ describe('Renderer', () => {
         reasoningTokens: 0,
       },
     });
-    expect(out).toBe('hmm\nHello\n  💻 terminal  ls  1.5s  ✗ exit 2\n');
+    expect(out()).toBe('hmm\nHello\n  💻 terminal  ls  1.5s  ✗ exit 2\n');
   });
 
   it('says when a failed model call will be tried again, and after how long', () => {
-    let out = '';
-    const renderer = new Renderer({
-      out: { write: (s: string) => (out += s) },
-      style: createStyle(false),
-      streamText: true,
-      spinner: false,
-    });
+    const { renderer, out } = capture();
     renderer.handle({
       type: 'model_retry',
       turnId: 't',
@@ -201,7 +201,7 @@ describe('Renderer', () => {
       code: 'provider.server_error',
       message: 'Connection error.',
     });
-    expect(out).toBe(
+    expect(out()).toBe(
       '↻ provider.server_error: Connection error. — retrying in 6.3 s (attempt 2)\n',
     );
   });
