@@ -89,8 +89,7 @@ export function createReadFileTool(
       const { text, shown } = numberLines(read.lines, read.startLine);
       const last = read.startLine + shown - 1;
       const notes: string[] = [];
-      if (shown < read.lines.length)
-        notes.push(`output capped at 100,000 characters`);
+      if (shown < read.lines.length) notes.push('output capped at 100,000 characters');
       if (last < read.totalLines) notes.push(`continue with offset=${last + 1}`);
       const footer = `[lines ${read.startLine}-${last} of ${read.totalLines}${notes.length ? `; ${notes.join('; ')}` : ''}]`;
       return {
