@@ -21,7 +21,7 @@ export const PARSER_LIMITS = {
  * bounds the splitting; no command a person or an agent writes comes near them.
  */
 export const COMMAND_LIMITS = {
-  commands: 15_000,
+  commands: 10_000,
   judged: 2_500,
 } as const;
 

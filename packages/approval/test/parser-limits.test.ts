@@ -44,7 +44,7 @@ describe('parser limits', () => {
     expect(checkCommand(command, { hermesHome: home() }).stage).toBe('hardline');
   });
 
-  it('stops at 15,000 commands, or 2,500 that need the rules, and saves no script', () => {
+  it('stops at 10,000 commands, or 2,500 that need the rules, and saves no script', () => {
     const cases = [
       'true;'.repeat(COMMAND_LIMITS.commands + 1),
       'rm -rf /tmp/x;'.repeat(COMMAND_LIMITS.judged + 1),
