@@ -2,42 +2,14 @@
  * End-to-end: runs the built executable, dist/bin.js, as a real subprocess. Needs a build first;
  * `turbo run test` builds it (see this package's turbo.json).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN as bin, hermes } from './spawn-hermes.ts';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const { version } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node dist/bin.js ...args` with this test's HERMES_HOME (or `env` on top). */
-function hermes(args: readonly string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
 
 beforeAll(() => {
   if (!existsSync(bin)) {

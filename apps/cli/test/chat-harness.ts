@@ -7,10 +7,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, hermes, type SpawnResult } from './spawn-hermes.ts';
 
-/** The built executable. */
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+export { BIN } from './spawn-hermes.ts';
 
 /** Fails clearly when the CLI has not been built. */
 export function requireBuild(): void {
@@ -40,35 +39,15 @@ export function workDir(): string {
 }
 
 /** What a finished run printed. */
-export interface RunResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type RunResult = SpawnResult;
 
-/** Runs `hermes …args` to completion in `cwd`, stdin closed. */
+/** Runs `hermes …args` to completion in `cwd`, stdin closed, without colours. */
 export function runHermes(
   args: readonly string[],
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      stdout += c;
-    });
-    child.stderr.setEncoding('utf8').on('data', (c: string) => {
-      stderr += c;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return hermes(args, { NO_COLOR: '1', ...env }, cwd);
 }
 
 /** An interactive `hermes` with piped stdin. */

@@ -16,14 +16,19 @@ export interface SpawnResult {
   readonly stderr: string;
 }
 
-/** Runs `node dist/bin.js ...args` with this test's HERMES_HOME plus `env`; stdin closed. */
+/**
+ * Runs `node dist/bin.js ...args` with this test's HERMES_HOME plus `env`, in `cwd` (default:
+ * the test process's); stdin closed.
+ */
 export function hermes(
   args: readonly string[],
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<SpawnResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { ...process.env, ...env },
+      ...(cwd === undefined ? {} : { cwd }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
