@@ -34,9 +34,38 @@ function rawMatch(query: string): number[] {
 
 describe('sanitizeFts5Query', () => {
   it('quotes every term as a phrase and doubles inner quotes', () => {
-    expect(sanitizeFts5Query('hello AND world')).toBe('"hello" "AND" "world"');
+    expect(sanitizeFts5Query('hello world')).toBe('"hello" "world"');
     expect(sanitizeFts5Query('"unterminated')).toBe('"""unterminated"');
     expect(sanitizeFts5Query('say "hi"')).toBe('"say" """hi"""');
+  });
+
+  it('keeps uppercase AND, OR and NOT between two terms as FTS5 operators', () => {
+    expect(sanitizeFts5Query('hello AND world')).toBe('"hello" "world"'); // AND is the default
+    expect(sanitizeFts5Query('hello OR world')).toBe('"hello" OR "world"');
+    expect(sanitizeFts5Query('a NOT b')).toBe('"a" NOT "b"');
+    expect(sanitizeFts5Query('deploy* OR ship NOT staging')).toBe(
+      '"deploy"* OR "ship" NOT "staging"',
+    );
+  });
+
+  it.each([
+    ['hello AND', '"hello"'],
+    ['OR hello', '"hello"'],
+    ['NOT', ''],
+    ['NOT hello', '"hello"'],
+    ['a AND OR b', '"a" "b"'],
+    ['a OR -- NOT b', '"a" "b"'],
+    ['AND OR NOT', ''],
+    ['OR OR a OR OR', '"a"'],
+  ])('drops the dangling or repeated operators of %j', (query, expected) => {
+    expect(sanitizeFts5Query(query)).toBe(expected);
+  });
+
+  it('searches lowercase, quoted and starred operator words as plain words', () => {
+    expect(sanitizeFts5Query('salt and pepper')).toBe('"salt" "and" "pepper"');
+    expect(sanitizeFts5Query('a Or b')).toBe('"a" "Or" "b"');
+    expect(sanitizeFts5Query('"NOT"')).toBe('"""NOT"""');
+    expect(sanitizeFts5Query('AND*')).toBe('"AND"*');
   });
 
   it('keeps a trailing * as a prefix query and drops pieces with no letter or digit', () => {
@@ -75,8 +104,16 @@ describe('sanitizeFts5Query', () => {
   it('finds the text of operator-like queries as plain words', () => {
     expect(rawMatch('(problem')).toHaveLength(1);
     expect(rawMatch('OR hello')).toHaveLength(1);
-    expect(rawMatch('hello AND')).toHaveLength(0); // "and" is a required word, absent here
+    expect(rawMatch('hello AND')).toHaveLength(1); // the dangling AND is dropped
+    expect(rawMatch('hello and')).toHaveLength(0); // lowercase "and" is a word, absent here
     expect(rawMatch('C++')).toHaveLength(1);
+  });
+
+  it('gives operators between terms their FTS5 meaning', () => {
+    expect(rawMatch('flaky OR milestone')).toHaveLength(2);
+    expect(rawMatch('flaky AND milestone')).toHaveLength(0);
+    expect(rawMatch('the NOT flaky')).toHaveLength(1); // "the chat-send handler…"
+    expect(rawMatch('hello OR templates NOT hard')).toHaveLength(1);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { SearchHit } from '../../search.js';
 import { FILTER_SQL, HIT_COLUMNS, type SearchFilters, toHit } from './hit-row.js';
 import { prepared } from './rows.js';
-import { likeContains } from './sanitize.js';
+import { likeContains, type QueryTerm } from './sanitize.js';
 
 /** Candidates read per requested hit before ranking in JavaScript: newest rows first. */
 const CANDIDATES_PER_HIT = 5;
@@ -27,16 +27,24 @@ const LikeRowSchema = z.object({
 });
 type LikeRow = z.infer<typeof LikeRowSchema>;
 
-/** One statement per term count; every term must occur in some indexed column. */
-function likeSql(termCount: number): string {
-  const conditions = Array.from({ length: termCount }, (_, i) => {
+/**
+ * The statement for `terms`: each term must occur in some indexed column, joined as typed. SQL's
+ * precedence (NOT, AND, OR) is FTS5's, so `a OR b NOT c` reads `a OR (b AND NOT c)` in both.
+ */
+function likeSql(terms: readonly QueryTerm[]): string {
+  const conditions = terms.map((term, i) => {
     const like = `LIKE @t${i} ESCAPE '\\'`;
-    return `(t.content ${like} OR t.tool_name ${like} OR t.tool_args ${like})`;
+    const condition = `(t.content ${like} OR t.tool_name ${like} OR t.tool_args ${like})`;
+    if (i === 0) return condition;
+    if (term.join === 'AND') return `AND ${condition}`;
+    if (term.join === 'OR') return `OR ${condition}`;
+    // A NULL column makes the condition NULL, not false; NOT NULL would drop the row.
+    return `AND NOT ifnull(${condition}, 0)`;
   });
   // messages_fts holds every row's indexed text (messages_trigram only the non-ASCII rows).
   return `SELECT ${HIT_COLUMNS}, t.content, t.tool_name, t.tool_args
   FROM messages_fts t JOIN messages m ON m.id = t.rowid
-  WHERE ${conditions.join(' AND ')} AND ${FILTER_SQL}
+  WHERE (${conditions.join(' ')}) AND ${FILTER_SQL}
   ORDER BY m.id DESC LIMIT @limit`;
 }
 
@@ -79,12 +87,13 @@ function scoreRow(row: LikeRow, terms: readonly string[]): SearchHit {
 }
 
 /**
- * Rows containing every term (case-insensitive for ASCII, as LIKE is), ranked by how often the
- * terms occur, newer first on ties. `%`, `_` and `\` in terms match literally.
+ * Rows matching the terms as joined (case-insensitive for ASCII, as LIKE is; without operators,
+ * rows containing every term), ranked by how often the wanted terms occur (not those after
+ * `NOT`), newer first on ties. `%`, `_` and `\` in terms match literally.
  */
 export function likeSearch(
   db: Database.Database,
-  terms: readonly string[],
+  terms: readonly QueryTerm[],
   filters: SearchFilters,
 ): SearchHit[] {
   const params: Record<string, string | number | null> = {
@@ -92,10 +101,15 @@ export function likeSearch(
     limit: filters.limit * CANDIDATES_PER_HIT,
   };
   terms.forEach((term, i) => {
-    params[`t${i}`] = likeContains(term);
+    params[`t${i}`] = likeContains(term.text);
   });
-  const rows = prepared(db, likeSql(terms.length)).all(params);
-  const hits = rows.map((raw) => scoreRow(LikeRowSchema.parse(raw), terms));
+  const sql = likeSql(terms);
+  // Plain AND queries share one cached statement per term count; a statement with OR / NOT is
+  // prepared for this call only, so varied operator patterns cannot grow the cache without bound.
+  const statement = terms.every((t) => t.join === 'AND') ? prepared(db, sql) : db.prepare(sql);
+  const wanted = terms.filter((term) => term.join !== 'NOT').map((term) => term.text);
+  const rows = statement.all(params);
+  const hits = rows.map((raw) => scoreRow(LikeRowSchema.parse(raw), wanted));
   hits.sort((a, b) => b.score - a.score || b.messageId - a.messageId);
   return hits.slice(0, filters.limit);
 }

@@ -12,6 +12,8 @@ import { clampCount, prepared } from './rows.js';
 import {
   charLength,
   containsCjk,
+  prefixQuery,
+  type QueryTerm,
   sanitizeFts5Query,
   substringTerms,
   trigramQuery,
@@ -96,10 +98,31 @@ export function trigramAvailable(db: Database.Database): boolean {
   return row === undefined || row.value.trim() !== 'false';
 }
 
+function isNonAscii(text: string): boolean {
+  return [...text].some((char) => (char.codePointAt(0) ?? 0) > 0x7f);
+}
+
+/**
+ * Only rows with non-ASCII text are in the trigram index (see migrations.ts), so it answers a
+ * query only when every row the query can match has some: every `OR` alternative must require a
+ * non-ASCII term (one not joined by `NOT`). `数据库 OR hello` would miss ASCII rows there.
+ */
+function trigramCovers(terms: readonly QueryTerm[]): boolean {
+  let covered = false;
+  for (const term of terms) {
+    if (term.join === 'OR') {
+      if (!covered) return false;
+      covered = false;
+    }
+    if (term.join !== 'NOT' && isNonAscii(term.text)) covered = true;
+  }
+  return covered;
+}
+
 /**
  * Substring search: trigram when every term has ≥ 3 characters and the index exists, else LIKE.
  * With `fragmentsOnly` (the fallback of a word query) terms under 3 characters search nothing:
- * `%a%` would match nearly every row.
+ * `%a%` would match nearly every row. Every strategy keeps the query's `OR` / `NOT` joins.
  */
 function substringSearch(
   db: Database.Database,
@@ -109,13 +132,10 @@ function substringSearch(
 ): SearchHit[] {
   const terms = substringTerms(query);
   if (terms.length === 0) return [];
-  const trigramFits = terms.every((term) => charLength(term) >= 3);
+  const trigramFits = terms.every((term) => charLength(term.text) >= 3);
   if (fragmentsOnly && !trigramFits) return [];
-  // Only rows with non-ASCII text are in the trigram index (see migrations.ts).
-  const nonAscii = terms.some((term) =>
-    [...term].some((char) => (char.codePointAt(0) ?? 0) > 0x7f),
-  );
-  if (trigramFits && nonAscii && trigramAvailable(db)) {
+  const nonAscii = terms.some((term) => isNonAscii(term.text));
+  if (trigramFits && trigramCovers(terms) && trigramAvailable(db)) {
     return runFts(db, 'messages_trigram', trigramQuery(terms), filters);
   }
   if (!nonAscii) {
@@ -125,11 +145,6 @@ function substringSearch(
     if (prefixHits.length > 0) return prefixHits;
   }
   return likeSearch(db, terms, filters);
-}
-
-/** Each term as a quoted prefix phrase (`"sqlit"*`), ANDed. */
-function prefixQuery(terms: readonly string[]): string {
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' ');
 }
 
 function toFilters(options: MessageSearchOptions): SearchFilters {
@@ -145,8 +160,10 @@ function toFilters(options: MessageSearchOptions): SearchFilters {
 }
 
 /**
- * Searches stored messages, best hit first. Any input is a valid query: operators and punctuation
- * are never interpreted, and a query with nothing searchable returns no hits.
+ * Searches stored messages, best hit first. Any input is a valid query: punctuation is never
+ * interpreted, uppercase `AND` / `OR` / `NOT` between two terms keep their FTS5 meaning in every
+ * strategy (one at either end, or a run of them, is dropped), and a query with nothing
+ * searchable returns no hits.
  *
  * Strategy: a query containing CJK text is a substring search (unicode61 would need the whole run
  * of characters). Other queries use the unicode61 index with bm25; when that finds nothing, a
