@@ -5,13 +5,17 @@
  * to a shell. A wrapper never lends its trust to its payload because rules only ever see the
  * payload.
  */
+import { type Feed, walkedSubs } from './feeds/feed.js';
+import { recordWrites } from './feeds/writes.js';
+import { WrittenFiles } from './feeds/written-files.js';
 import { COMMAND_LIMITS } from './limits.js';
-import { carriedCode, shellReadsStdin } from './rules/carriers.js';
+import { carriedCode } from './rules/carriers.js';
 import { chmodThenRun } from './rules/chmod-run.js';
 import { EXEC_RULES } from './rules/dangerous-exec.js';
 import { FS_RULES, redirectWrites } from './rules/dangerous-fs.js';
 import { git } from './rules/dangerous-git.js';
 import { SYSTEM_RULES } from './rules/dangerous-system.js';
+import { fedCode, fedCodeFindings, NO_CODE } from './rules/fed-code.js';
 import { hardlineForSite, hardlineForText } from './rules/hardline.js';
 import { isInert } from './rules/inert.js';
 import { canonicalPath, homeRelative, type PathContext } from './rules/paths.js';
@@ -75,6 +79,8 @@ class Walker implements CommandJudge {
   sudoStdin: Finding | undefined;
   readonly findings: Finding[] = [];
   readonly variants: string[] = [];
+  /** The files this line writes, for a shell that runs one later in it. */
+  readonly files = new WrittenFiles();
   tooDeep = false;
   tooMany = false;
   /** Commands seen so far, and those of them that reached the rules. */
@@ -142,7 +148,11 @@ class Walker implements CommandJudge {
     }
     this.commands += 1;
     if (this.commands > COMMAND_LIMITS.commands) this.stop();
-    if (!this.exhaustive && isInert(inv)) return false;
+    if (!this.exhaustive && isInert(inv)) {
+      // An inert name may still be a file this line wrote (`./x.sh`).
+      if (!this.files.empty) this.judgeFedCode(site, depth);
+      return false;
+    }
     this.judged += 1;
     if (this.judged > COMMAND_LIMITS.judged) this.stop();
     this.hardline ??= hardlineForSite(site);
@@ -151,15 +161,21 @@ class Walker implements CommandJudge {
     if (inv.name === 'find') this.judgeFindExec(site, depth);
     const carried = carriedCode(inv);
     if (carried !== undefined) this.walkText(carried, depth + 1, walkedSubs(inv.argWords));
-    if (shellReadsStdin(inv)) {
-      for (const redirect of inv.command.redirects) {
-        const body =
-          redirect.heredoc?.body ?? (redirect.op === '<<<' ? redirect.target?.value : undefined);
-        const subs = redirect.heredoc?.subs ?? redirect.target?.subs ?? [];
-        if (body !== undefined) this.walkText(body, depth + 1, walkedSubs([{ subs }]));
-      }
-    }
+    this.judgeFedCode(site, depth);
     return carried !== undefined;
+  }
+
+  /**
+   * Judges the code `site` is fed as data — piped, here-document'ed, here-string'ed, or written
+   * to a file earlier in the line — as the script it is.
+   */
+  private judgeFedCode(site: Site, depth: number): void {
+    const fed = fedCode(site, this.files);
+    if (fed === NO_CODE) return;
+    for (const feed of fed.shell) {
+      for (const text of feed.texts) this.walkText(text, depth + 1, feed.walked);
+    }
+    if (!this.floorOnly && !this.tooDeep) fedCodeFindings(site, fed, this.findings);
   }
 
   beforeJudge(
@@ -172,7 +188,8 @@ class Walker implements CommandJudge {
     this.known = undefined;
   }
 
-  afterJudge(site: InvocationSite, state: ScriptState): void {
+  afterJudge(site: InvocationSite, state: ScriptState, bits: number, out: Feed | undefined): void {
+    recordWrites(site, bits, out, this.files);
     if (!this.floorOnly && !this.tooDeep) chmodThenRun(site, state, this.findings);
     if (site.inv.name === 'cd') state.cwd = this.nextCwd(site.inv, state.cwd);
   }
@@ -232,20 +249,6 @@ class Walker implements CommandJudge {
     const canon = canonicalPath(homeRelative(target, this.paths), cwd);
     return canon.relative ? undefined : canon.path;
   }
-}
-
-/** The substitutions of `words`, by source, or `undefined` when there are none. */
-function walkedSubs(
-  words: readonly { readonly subs: readonly Substitution[] }[],
-): ReadonlyMap<string, Script> | undefined {
-  let known: Map<string, Script> | undefined;
-  for (const word of words) {
-    for (const sub of word.subs) {
-      known ??= new Map();
-      known.set(sub.script.source, sub.script);
-    }
-  }
-  return known;
 }
 
 function isFindTerminator(value: string): boolean {

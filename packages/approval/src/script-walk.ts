@@ -6,16 +6,22 @@
  * parsing gives the same answers as judging a finished tree.
  */
 
+import { EMPTY_FEED, type Feed } from './feeds/feed.js';
+import { staticOutput, stdoutLeaves, stdoutOf } from './feeds/stdout.js';
+import { Variables } from './feeds/variables.js';
+import type { WrittenFiles } from './feeds/written-files.js';
 import { factBits } from './rules/fact-bits.js';
 import type { PathContext } from './rules/paths.js';
 import { InvocationSite, Pipeline } from './rules/site.js';
-import type { Script, SimpleCommand, Word } from './shell/ast.js';
+import type { Redirect, Script, SimpleCommand, Word } from './shell/ast.js';
 import type { CommandSink } from './shell/command-builder.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
 /** What a {@link ScriptWalk} asks of the analyser for each command. */
 export interface CommandJudge {
   readonly paths: PathContext;
+  /** The files the line writes (shared by every script of the line). */
+  readonly files: WrittenFiles;
   /** Runs the rules on one site; returns whether it carries shell code. */
   judge(site: InvocationSite, depth: number): boolean;
   /**
@@ -27,8 +33,11 @@ export interface CommandJudge {
     depth: number,
     known: ReadonlyMap<string, Script> | undefined,
   ): void;
-  /** The per-script follow-ups of a judged command (`cd`, `chmod +x`). */
-  afterJudge(site: InvocationSite, state: ScriptState): void;
+  /**
+   * The per-script follow-ups of a judged command (`cd`, `chmod +x`, the files it writes);
+   * `bits` are its fact bits and `out` is what it prints, when the line knows.
+   */
+  afterJudge(site: InvocationSite, state: ScriptState, bits: number, out: Feed | undefined): void;
 }
 
 /** Script-level facts that later commands depend on. */
@@ -38,29 +47,8 @@ export interface ScriptState {
   executable: Set<string> | undefined;
 }
 
-const VAR_REFERENCE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
-const BLANKS = /\s+/;
-
-/** `NAME` when `raw` is exactly `$NAME` or `${NAME}`. */
-function variableReference(raw: string): string | undefined {
-  // A cheap look at the first characters: a long `$(…)` head must not be scanned by the regex.
-  const second = raw.charCodeAt(1);
-  const isName = (second >= 65 && second <= 90) || (second >= 97 && second <= 122) || second === 95;
-  if (raw.charCodeAt(0) !== 36 || !(isName || second === 123) || raw.length > 260) return undefined;
-  return VAR_REFERENCE.exec(raw)?.[1];
-}
-
-/** `value` split at runs of blanks, without empty parts (most values are a single word). */
-function splitBlanks(value: string): string[] {
-  let blank = false;
-  for (let i = 0; i < value.length && !blank; i += 1) blank = value.charCodeAt(i) <= 32;
-  if (!blank) return value === '' ? [] : [value];
-  return value.split(BLANKS).filter((part) => part !== '');
-}
-
-function plainWord(value: string): Word {
-  return { raw: value, value, quoted: false, dynamic: false, subs: [] };
-}
+/** Words longer than this are not expanded: no value the line sets makes one this long. */
+const MAX_EXPANDED_WORD = 4096;
 
 /** Streams one script's commands into the rules. */
 export class ScriptWalk implements CommandSink, ScriptState {
@@ -80,7 +68,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
   /** The scripts of the substitutions in the walked commands' words; allocated on first use. */
   subs: Script[] | undefined;
   // Created on first use: a substitution's script rarely needs them, and there may be many.
-  private vars: Map<string, string> | undefined;
+  private vars: Variables | undefined;
   private pipelines: Map<number, Pipeline> | undefined;
   private currentId = -1;
   private current: Pipeline | undefined;
@@ -118,7 +106,8 @@ export class ScriptWalk implements CommandSink, ScriptState {
     this.judge.beforeJudge(command, this.depth, this.known);
     if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
     const bits = factBits(inv);
-    line.add(inv, bits);
+    const out = stdoutOf(inv, site.stdin, this.judge.files, site);
+    line.add(inv, bits, stdoutLeaves(inv) ? EMPTY_FEED : out);
     this.count += 1;
     this.bits |= bits;
     if (this.gatherSubs) {
@@ -129,7 +118,11 @@ export class ScriptWalk implements CommandSink, ScriptState {
         }
       }
     }
-    this.judge.afterJudge(site, this);
+    this.judge.afterJudge(site, this, bits, out);
+    if (this.vars !== undefined || Variables.sets(inv)) {
+      this.vars ??= new Variables();
+      this.vars.afterCommand(inv);
+    }
   }
 
   endPipeline(id: number): void {
@@ -164,27 +157,53 @@ export class ScriptWalk implements CommandSink, ScriptState {
     return line;
   }
 
-  /** Unwraps `command`, resolving a `$NAME` command name set by an earlier `NAME=value`. */
+  /**
+   * Unwraps `command`, expanding the words whose value the line spells out: variables set by an
+   * earlier `NAME=value` (split on `IFS` when unquoted) and substitutions that only print known
+   * text (`$(echo rm)`). A word that cannot be expanded soundly stays as written, so a command
+   * name made of one is a dynamic command.
+   */
   private resolve(command: SimpleCommand): Invocation {
-    if (command.words.length === 0) {
-      for (const assign of command.assigns) {
-        const eq = assign.value.indexOf('=');
-        if (eq > 0 && !assign.dynamic) {
-          this.vars ??= new Map();
-          this.vars.set(assign.value.slice(0, eq), assign.value.slice(eq + 1));
-        }
-      }
+    if (command.words.length === 0 && command.assigns.length > 0) {
+      this.vars ??= new Variables();
+      for (const assign of command.assigns) this.vars.assign(assign);
     }
-    const inv = unwrapCommand(command);
-    if (!inv.dynamicName) return inv;
-    const at = command.words.length - 1 - inv.args.length;
-    const head = command.words[at];
-    const name = head ? variableReference(head.raw) : undefined;
-    const value = name === undefined ? undefined : this.vars?.get(name);
-    if (value === undefined) return inv;
-    const words = command.words.slice(0, at);
-    for (const part of splitBlanks(value)) words.push(plainWord(part));
-    for (let i = at + 1; i < command.words.length; i += 1) words.push(command.words[i] as Word);
-    return unwrapCommand({ ...command, words });
+    let words: Word[] | undefined;
+    for (let i = 0; i < command.words.length; i += 1) {
+      const word = command.words[i] as Word;
+      const fields = word.dynamic ? this.expand(word, true) : undefined;
+      if (fields !== undefined) words ??= command.words.slice(0, i) as Word[];
+      if (words === undefined) continue;
+      if (fields === undefined) words.push(word);
+      else for (const field of fields) words.push(field);
+    }
+    const redirects = this.resolveRedirects(command.redirects);
+    if (words === undefined && redirects === command.redirects) return unwrapCommand(command);
+    return unwrapCommand({ ...command, words: words ?? command.words, redirects });
+  }
+
+  /** Redirection targets and here-strings expanded as one word each (they are not split). */
+  private resolveRedirects(redirects: readonly Redirect[]): readonly Redirect[] {
+    let out: Redirect[] | undefined;
+    for (let i = 0; i < redirects.length; i += 1) {
+      const redirect = redirects[i] as Redirect;
+      const target = redirect.target;
+      const expanded = target?.dynamic ? this.expand(target, false)?.[0] : undefined;
+      if (expanded !== undefined) out ??= redirects.slice(0, i);
+      if (out !== undefined)
+        out.push(expanded === undefined ? redirect : { ...redirect, target: expanded });
+    }
+    return out ?? redirects;
+  }
+
+  /** The fields of a dynamic word, or `undefined` to leave it as written. */
+  private expand(word: Word, split: boolean): Word[] | undefined {
+    if (word.raw.length > MAX_EXPANDED_WORD) return undefined;
+    if (word.subs.length === 0 && this.vars === undefined) return undefined;
+    this.vars ??= new Variables();
+    const scope = { cwd: this.cwd, paths: this.judge.paths };
+    const output = (w: Word) =>
+      staticOutput((w.subs[0] as { script: Script }).script, this.judge.files, scope);
+    return this.vars.expand(word, output, split);
   }
 }

@@ -9,23 +9,38 @@ import { SHELLS, splitArgs } from './types.js';
 const SHELL_VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 const WATCH_VALUED = new Set(['-n', '--interval', '-d', '--differences']);
 
-/** For a shell invocation: whether it has `-c`, and the index of its first operand. */
-function shellOptions(inv: Invocation): { dashC: boolean; dashS: boolean; operand: number } {
+interface ShellOptions {
+  readonly dashC: boolean;
+  readonly dashS: boolean;
+  /** `-n` / `-o noexec`: the shell reads commands and runs none of them (`bash -n x.sh`). */
+  readonly noexec: boolean;
+  /** The index of the first operand. */
+  readonly operand: number;
+}
+
+/** For a shell invocation: its `-c`, `-s` and `-n` options, and the index of its first operand. */
+function shellOptions(inv: Invocation): ShellOptions {
   let dashC = false;
   let dashS = false;
+  let noexec = false;
   let i = 0;
   while (i < inv.args.length) {
     const arg = inv.args[i] as string;
-    if (arg === '--' || arg === '-') return { dashC, dashS, operand: arg === '--' ? i + 1 : i };
+    if (arg === '--' || arg === '-') {
+      return { dashC, dashS, noexec, operand: arg === '--' ? i + 1 : i };
+    }
     if (!(arg.startsWith('-') || arg.startsWith('+')) || arg.length < 2) break;
-    if (SHELL_VALUED.has(arg)) i += 1;
-    else if (!arg.startsWith('--')) {
+    if (SHELL_VALUED.has(arg)) {
+      noexec ||= arg === '-o' && inv.args[i + 1] === 'noexec';
+      i += 1;
+    } else if (!arg.startsWith('--')) {
       dashC ||= arg.slice(1).includes('c');
       dashS ||= arg.slice(1).includes('s');
-    }
+      noexec ||= arg.startsWith('-') && arg.slice(1).includes('n');
+    } else noexec ||= arg === '--no-execute';
     i += 1;
   }
-  return { dashC, dashS, operand: i };
+  return { dashC, dashS, noexec, operand: i };
 }
 
 /** The text a carrier runs as shell code, or `undefined` when `inv` is not a carrier. */
@@ -60,6 +75,32 @@ export function shellReadsStdin(inv: Invocation): boolean {
   const { dashC, dashS, operand } = shellOptions(inv);
   const script = inv.args[operand];
   return !dashC && (dashS || script === undefined || script === '-' || script === '/dev/stdin');
+}
+
+/** True when `inv` is a shell told to run nothing it reads (`bash -n`, a syntax check). */
+export function shellNoexec(inv: Invocation): boolean {
+  return SHELLS.has(inv.name) && shellOptions(inv).noexec;
+}
+
+/**
+ * For a shell that runs a script file (`bash -x deploy.sh args`, not `-c`, `-s` or stdin): the
+ * index of that file among its arguments.
+ */
+export function shellScriptOperand(inv: Invocation): number | undefined {
+  if (!SHELLS.has(inv.name)) return undefined;
+  const { dashC, dashS, noexec, operand } = shellOptions(inv);
+  const script = inv.args[operand];
+  if (
+    noexec ||
+    dashC ||
+    dashS ||
+    script === undefined ||
+    script === '-' ||
+    script === '/dev/stdin'
+  ) {
+    return undefined;
+  }
+  return operand;
 }
 
 /** True when `inv` runs the code in the files or text it names (`source`, `.`, shells). */

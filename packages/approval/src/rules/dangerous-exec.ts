@@ -57,7 +57,8 @@ function hasInlineFlag(inv: Invocation, name: string): boolean {
 
 const SIMPLE_SUBSTITUTION = /\$\([^()]*\)/g;
 
-function readsCodeFromStdin(inv: Invocation): boolean {
+/** True when `inv` reads the code it runs from standard input (`sh`, `python3 -`, `node`). */
+export function readsCodeFromStdin(inv: Invocation): boolean {
   if (shellReadsStdin(inv)) return true;
   const name = interpreterName(inv.name);
   if (!INTERPRETERS.has(name) || hasInlineFlag(inv, name)) return false;

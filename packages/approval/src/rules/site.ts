@@ -3,6 +3,7 @@
  * in its pipeline. Pipelines are filled while the command line is parsed, and keep only facts and
  * the last few invocations, so a 16,000-stage pipeline holds no tree in memory.
  */
+import type { Feed } from '../feeds/feed.js';
 import type { Invocation } from '../shell/unwrap.js';
 import { AGENT_LOOKUP, DECODER, FETCHER } from './fact-bits.js';
 import type { PathContext } from './paths.js';
@@ -26,6 +27,8 @@ export class Pipeline {
   count = 0;
   /** {@link FACT_BITS} of every invocation added so far. */
   facts = 0;
+  /** What the last invocation added sends down the pipe, when the line knows (see `feeds/`). */
+  feed: Feed | undefined;
   /** The last {@link RECENT} invocations, a ring indexed by `count`; allocated on first use. */
   private recent: Invocation[] | undefined;
 
@@ -33,11 +36,16 @@ export class Pipeline {
   reset(): void {
     this.count = 0;
     this.facts = 0;
+    this.feed = undefined;
   }
 
-  /** Appends `inv`, whose {@link factBits} are `bits`, after its site has been judged. */
-  add(inv: Invocation, bits: number): void {
+  /**
+   * Appends `inv`, whose {@link factBits} are `bits` and whose output down the pipe is `feed`,
+   * after its site has been judged.
+   */
+  add(inv: Invocation, bits: number, feed: Feed | undefined): void {
     this.facts |= bits & UPSTREAM_BITS;
+    this.feed = feed;
     // A fixed ring: reused across pipelines, so adding allocates nothing.
     this.recent ??= new Array<Invocation>(RECENT);
     this.recent[this.count % RECENT] = inv;
@@ -59,6 +67,8 @@ export class Pipeline {
 /** One invocation in its pipeline; built just before it is judged. */
 export class InvocationSite implements Site {
   readonly index: number;
+  /** What the stage before this one sends down the pipe, when the line knows. */
+  readonly stdin: Feed | undefined;
   private readonly facts: number;
   private readonly line: Pipeline | undefined;
 
@@ -71,6 +81,7 @@ export class InvocationSite implements Site {
     this.line = line;
     this.index = line?.count ?? 0;
     this.facts = line?.facts ?? 0;
+    this.stdin = this.index > 0 ? line?.feed : undefined;
   }
 
   /** Read while the site is judged, before the pipeline moves on. */

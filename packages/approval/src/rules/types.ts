@@ -1,4 +1,5 @@
 /** Shared types of the rule modules. */
+import type { Feed } from '../feeds/feed.js';
 import type { Invocation } from '../shell/unwrap.js';
 import type { PathContext } from './paths.js';
 
@@ -25,6 +26,8 @@ export interface Site {
   readonly index: number;
   /** Whether any invocation before this one in its pipeline has `fact`. */
   upstreamHas(fact: UpstreamFact): boolean;
+  /** What the stage before this one sends down the pipe, when the line knows (`echo …`). */
+  readonly stdin?: Feed | undefined;
   /** The working directory when an earlier `cd` in the same script makes it known. */
   readonly cwd: string | undefined;
   readonly paths: PathContext;

@@ -42,6 +42,8 @@ export interface HereDoc {
 export interface Redirect {
   /** The operator without its file-descriptor number, e.g. `>`, `>>`, `<<<`, `>&`. */
   readonly op: string;
+  /** The file-descriptor number written before the operator (`2` in `2>err`), when there is one. */
+  readonly fd?: number;
   readonly target: Word | undefined;
   readonly heredoc?: HereDoc;
 }

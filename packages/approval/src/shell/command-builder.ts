@@ -89,10 +89,12 @@ export class CommandBuilder implements WordSink {
       if (word.subs.length > 0) this.assigns = append(this.assigns, word);
       return;
     }
-    if (this.words !== undefined || word.quoted) {
+    if (this.words !== undefined) {
       this.words = append(this.words, word);
       return;
     }
+    // Keywords and assignments are recognized on the raw text: a quoted keyword (`"if"`) or
+    // name (`"X"=1`) is a plain word, but a quoted value (`X='a b'`) is still an assignment.
     const raw = word.raw;
     const lead = LEADS.get(raw);
     if (lead === SKIP) return;

@@ -199,7 +199,10 @@ class Parser extends WordReader {
 
   private readRedirect(depth: number): Redirect {
     const src = this.src;
+    const digits = this.pos;
     while (src.charCodeAt(this.pos) >= 48 && src.charCodeAt(this.pos) <= 57) this.pos += 1;
+    // At most four digits (see `atFdRedirect`), so the number is small.
+    const fd = this.pos > digits ? Number(src.slice(digits, this.pos)) : undefined;
     const op = redirectOperator(src, this.pos);
     this.pos += op.length;
     while (src.charCodeAt(this.pos) === 32 || src.charCodeAt(this.pos) === 9) this.pos += 1;
@@ -213,10 +216,11 @@ class Parser extends WordReader {
       target = first.word;
     }
     if (op === '<<' || op === '<<-') {
-      const redirect: { op: string; target: Word | undefined; heredoc?: HereDoc } = {
+      const redirect: { op: string; target: Word | undefined; fd?: number; heredoc?: HereDoc } = {
         op: '<<',
         target,
       };
+      if (fd !== undefined) redirect.fd = fd;
       // A body is read only at a newline; with none ahead it never will be, so nothing waits.
       if (this.newlineAhead) {
         this.pending ??= [];
@@ -230,7 +234,7 @@ class Parser extends WordReader {
       }
       return redirect;
     }
-    return { op, target };
+    return fd === undefined ? { op, target } : { op, target, fd };
   }
 
   private drainHeredocs(): void {

@@ -1,0 +1,276 @@
+/**
+ * What bash's `echo` and `printf` builtins print for static arguments, so that text they pipe
+ * or write into a shell can be judged as the script it becomes (`printf '\x72m -rf %s' /`).
+ * Linear in the input; widths and precisions are capped so no format can print more than a
+ * bounded amount beyond its arguments.
+ */
+
+/** Printed text, and whether every part of the format was modelled exactly. */
+export interface Printed {
+  readonly text: string;
+  /** False when a conversion was not modelled (`%(…)T`, `%a`): part of the text is unknown. */
+  readonly exact: boolean;
+}
+
+/** Padding beyond this is cut: spaces and zeros do not change what a shell runs. */
+const MAX_PAD = 256;
+
+const SIMPLE: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+};
+
+function isOctal(code: number): boolean {
+  return code >= 48 && code <= 55;
+}
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** The end of a run of at most `max` characters accepted by `accept`, from `from`. */
+function run(text: string, from: number, max: number, accept: (code: number) => boolean): number {
+  let end = from;
+  while (end < text.length && end - from < max && accept(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+function codePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
+
+/**
+ * One backslash escape at `text[at]` (the backslash). `echo` style (`echo -e`, `%b`) takes octal
+ * as `\0NNN` and stops all output at `\c`; printf's format takes `\NNN` and `\"`, and prints `\c`
+ * as it is. Returns the decoded text and the index after the escape, or `stop` for `\c`.
+ */
+function escapeAt(
+  text: string,
+  at: number,
+  echoStyle: boolean,
+): { out: string; next: number; stop?: boolean } {
+  const kind = text.charAt(at + 1);
+  const simple = SIMPLE[kind];
+  if (simple !== undefined) return { out: simple, next: at + 2 };
+  if (kind === 'c' && echoStyle) return { out: '', next: text.length, stop: true };
+  if (kind === 'x' || kind === 'u' || kind === 'U') {
+    const end = run(text, at + 2, kind === 'x' ? 2 : kind === 'u' ? 4 : 8, isHex);
+    if (end === at + 2) return { out: `\\${kind}`, next: at + 2 };
+    return { out: codePoint(Number.parseInt(text.slice(at + 2, end), 16)), next: end };
+  }
+  if (echoStyle && kind === '0') {
+    const end = run(text, at + 2, 3, isOctal);
+    const value = end > at + 2 ? Number.parseInt(text.slice(at + 2, end), 8) : 0;
+    return { out: String.fromCharCode(value & 0xff), next: end };
+  }
+  if (!echoStyle && isOctal(text.charCodeAt(at + 1))) {
+    const end = run(text, at + 1, 3, isOctal);
+    return {
+      out: String.fromCharCode(Number.parseInt(text.slice(at + 1, end), 8) & 0xff),
+      next: end,
+    };
+  }
+  if (!echoStyle && (kind === '"' || kind === "'" || kind === '?'))
+    return { out: kind, next: at + 2 };
+  // Unknown escapes keep their backslash; a backslash at the very end is itself.
+  return { out: kind === '' ? '\\' : `\\${kind}`, next: Math.min(text.length, at + 2) };
+}
+
+/** Decodes `echo -e` / `%b` escapes; `stop` is set when `\c` ended all output. */
+export function echoEscapes(text: string): { text: string; stop: boolean } {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const slash = text.indexOf('\\', i);
+    if (slash < 0) return { text: out + text.slice(i), stop: false };
+    out += text.slice(i, slash);
+    const step = escapeAt(text, slash, true);
+    out += step.out;
+    if (step.stop) return { text: out, stop: true };
+    i = step.next;
+  }
+  return { text: out, stop: false };
+}
+
+const ECHO_OPTION = /^-[neE]+$/;
+
+/** What bash's `echo args…` prints (options `-n`, `-e`, `-E`, as bash reads them). */
+export function echoOutput(args: readonly string[]): string {
+  let newline = true;
+  let escapes = false;
+  let first = 0;
+  while (first < args.length && ECHO_OPTION.test(args[first] as string)) {
+    for (const letter of (args[first] as string).slice(1)) {
+      if (letter === 'n') newline = false;
+      else escapes = letter === 'e';
+    }
+    first += 1;
+  }
+  const joined = args.slice(first).join(' ');
+  if (!escapes) return newline ? `${joined}\n` : joined;
+  const decoded = echoEscapes(joined);
+  return decoded.stop || !newline ? decoded.text : `${decoded.text}\n`;
+}
+
+/** One `%…` conversion: its flags, width and precision, and the conversion letter. */
+interface Spec {
+  readonly flags: string;
+  readonly width: number | undefined;
+  readonly precision: number | undefined;
+  readonly conversion: string;
+  readonly next: number;
+}
+
+/** Reads a width or precision: digits, or `*` taken from the next argument. */
+function readCount(
+  format: string,
+  at: number,
+  take: () => string,
+): { value: number | undefined; next: number } {
+  if (format.charAt(at) === '*') return { value: toInteger(take()), next: at + 1 };
+  const end = run(format, at, 10, (c) => c >= 48 && c <= 57);
+  return { value: end > at ? Number(format.slice(at, end)) : undefined, next: end };
+}
+
+function readSpec(format: string, at: number, take: () => string): Spec {
+  const flagsEnd = run(
+    format,
+    at + 1,
+    8,
+    (c) => c === 45 || c === 43 || c === 32 || c === 35 || c === 48,
+  );
+  const width = readCount(format, flagsEnd, take);
+  let next = width.next;
+  let precision: number | undefined;
+  if (format.charAt(next) === '.') {
+    const read = readCount(format, next + 1, take);
+    precision = read.value ?? 0;
+    next = read.next;
+  }
+  return {
+    flags: format.slice(at + 1, flagsEnd),
+    width: width.value,
+    precision,
+    conversion: format.charAt(next),
+    next: next + 1,
+  };
+}
+
+/** printf's reading of a numeric argument: `'c` is the character's code; junk is 0. */
+function toInteger(arg: string): number {
+  if (arg.startsWith("'") || arg.startsWith('"')) return arg.codePointAt(1) ?? 0;
+  const value = Number.parseInt(arg, /^[-+]?0[xX]/.test(arg) ? 16 : /^[-+]?0\d/.test(arg) ? 8 : 10);
+  return Number.isFinite(value) ? value : 0;
+}
+
+function pad(text: string, spec: Spec): string {
+  const width = Math.min(spec.width ?? 0, MAX_PAD);
+  if (text.length >= width) return text;
+  const fill = (spec.flags.includes('0') && !spec.flags.includes('-') ? '0' : ' ').repeat(
+    width - text.length,
+  );
+  return spec.flags.includes('-') ? text + fill : fill + text;
+}
+
+/** `%q`: a quoting of `arg` that the shell reads back as the same single word. */
+function shellQuote(arg: string): string {
+  if (arg !== '' && /^[A-Za-z0-9_./=:,+@%^-]+$/.test(arg)) return arg;
+  return `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
+/** The text of one conversion, `undefined` when it is not modelled. */
+function convert(spec: Spec, arg: string): string | undefined {
+  const precision = spec.precision === undefined ? undefined : Math.min(spec.precision, MAX_PAD);
+  switch (spec.conversion) {
+    case 's':
+      return precision === undefined ? arg : arg.slice(0, precision);
+    case 'q':
+      return shellQuote(arg);
+    case 'c':
+      return arg.charAt(0);
+    case 'd':
+    case 'i':
+    case 'u':
+      return String(Math.trunc(toInteger(arg)));
+    case 'o':
+      return Math.trunc(toInteger(arg)).toString(8);
+    case 'x':
+      return Math.trunc(toInteger(arg)).toString(16);
+    case 'X':
+      return Math.trunc(toInteger(arg)).toString(16).toUpperCase();
+    case 'f':
+    case 'F':
+      return Number(arg || 0).toFixed(precision ?? 6);
+    case 'e':
+    case 'E':
+      return Number(arg || 0).toExponential(precision ?? 6);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What bash's `printf format args…` prints. The format is reused while arguments remain (as long
+ * as it consumes some); missing arguments are empty. `%b` decodes escapes, and its `\c` stops all
+ * output. Output past twice the input (plus {@link MAX_PAD}) is cut and reported inexact, so a
+ * short format reused over many arguments stays linear.
+ */
+export function printfOutput(format: string, args: readonly string[]): Printed {
+  let out = '';
+  let exact = true;
+  let used = 0;
+  let limit = 2 * format.length + MAX_PAD;
+  for (const arg of args) limit += 2 * arg.length + 2;
+  const take = (): string => {
+    const arg = args[used] ?? '';
+    used += 1;
+    return arg;
+  };
+  do {
+    const before = used;
+    let i = 0;
+    while (i < format.length) {
+      if (out.length > limit) return { text: out.slice(0, limit), exact: false };
+      const code = format.charCodeAt(i);
+      if (code === 92) {
+        const step = escapeAt(format, i, false);
+        out += step.out;
+        i = step.next;
+      } else if (code === 37 && format.charCodeAt(i + 1) === 37) {
+        out += '%';
+        i += 2;
+      } else if (code === 37) {
+        const spec = readSpec(format, i, take);
+        i = spec.next;
+        if (spec.conversion === 'b') {
+          const decoded = echoEscapes(take());
+          out += pad(decoded.text, spec);
+          if (decoded.stop) return { text: out, exact };
+          continue;
+        }
+        const text = convert(spec, take());
+        if (text === undefined) exact = false;
+        else out += pad(text, spec);
+      } else {
+        const next = format.indexOf('\\', i);
+        const percent = format.indexOf('%', i);
+        const end = Math.min(
+          next < 0 ? format.length : next,
+          percent < 0 ? format.length : percent,
+        );
+        out += format.slice(i, end);
+        i = end;
+      }
+    }
+    if (used === before) break;
+  } while (used < args.length);
+  return { text: out, exact };
+}

@@ -1,0 +1,229 @@
+/**
+ * What one command reads and prints, when the line itself says: `echo` and `printf` print their
+ * arguments, `cat` its input or the files written earlier in the line, `tee` passes its input
+ * on; any other command that reads known text prints text computed from it. The analyser keeps
+ * a command's output on its pipeline, for a shell downstream, and in the written files for its
+ * redirections.
+ */
+import type { Redirect, Script, Word } from '../shell/ast.js';
+import { type Invocation, unwrapCommand } from '../shell/unwrap.js';
+import {
+  COMPUTED_FEED,
+  concatFeeds,
+  EMPTY_FEED,
+  type Feed,
+  feedOfWords,
+  heredocFeed,
+  hereStringFeed,
+} from './feed.js';
+import { echoOutput, printfOutput } from './printf.js';
+import type { FileScope, WrittenFiles } from './written-files.js';
+
+/** Output redirection operators, and whether they append. */
+const OUTPUT_OPS: ReadonlyMap<string, boolean> = new Map([
+  ['>', false],
+  ['>|', false],
+  ['&>', false],
+  ['>&', false],
+  ['>>', true],
+  ['&>>', true],
+]);
+
+const DESCRIPTOR = /^(?:\d+|-)$/;
+
+/** Commands that print nothing on standard output, whatever they read (`read` takes a line). */
+const SILENT: ReadonlySet<string> = new Set([
+  'true',
+  'false',
+  ':',
+  'read',
+  'cd',
+  'unset',
+  'shift',
+  'exit',
+  'return',
+  'test',
+  '[',
+  'sleep',
+]);
+
+/** Whether `feed` holds text, or is computed: something a reader could act on. */
+export function carriesText(feed: Feed | undefined): feed is Feed {
+  return feed !== undefined && (feed.dynamic || feed.texts.some((text) => text !== ''));
+}
+
+/**
+ * The file a redirection sends standard output to, and whether it appends; `undefined` for
+ * input redirections, other descriptors (`2>err`) and duplications (`>&2`).
+ */
+export function stdoutFile(redirect: Redirect): { target: Word; append: boolean } | undefined {
+  const append = OUTPUT_OPS.get(redirect.op);
+  const target = redirect.target;
+  if (append === undefined || target === undefined) return undefined;
+  const both = redirect.op.startsWith('&');
+  if (!both && redirect.fd !== undefined && redirect.fd !== 1) return undefined;
+  if (redirect.op === '>&' && DESCRIPTOR.test(target.value)) return undefined;
+  return { target, append };
+}
+
+/** Whether `inv`'s standard output goes somewhere other than its pipe (a file, `>&2`). */
+export function stdoutLeaves(inv: Invocation): boolean {
+  for (const redirect of inv.command.redirects) {
+    const file = stdoutFile(redirect);
+    if (file !== undefined) {
+      const path = file.target.value;
+      if (path !== '/dev/stdout' && path !== '/dev/fd/1') return true;
+    } else if (redirect.op === '>&' && (redirect.fd ?? 1) === 1) {
+      return redirect.target?.value !== '1';
+    }
+  }
+  return false;
+}
+
+/** What one input redirection gives the command, when the line knows. */
+function redirectInput(
+  redirect: Redirect,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed | undefined {
+  if (redirect.fd !== undefined && redirect.fd !== 0) return undefined;
+  if (redirect.heredoc !== undefined) return heredocFeed(redirect.heredoc);
+  if (redirect.target === undefined) return undefined;
+  if (redirect.op === '<<<') return hereStringFeed(redirect.target);
+  if (redirect.op === '<' || redirect.op === '<>') return files.read(redirect.target, scope);
+  return undefined;
+}
+
+/**
+ * Every text that reaches `inv` on standard input: what its pipe brings and what each input
+ * redirection gives. The shell uses only the last of them, but judging each is never less safe.
+ */
+export function inputsOf(
+  inv: Invocation,
+  piped: Feed | undefined,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed[] {
+  const inputs: Feed[] = [];
+  if (piped !== undefined) inputs.push(piped);
+  for (const redirect of inv.command.redirects) {
+    const input = redirectInput(redirect, files, scope);
+    if (input !== undefined) inputs.push(input);
+  }
+  return inputs;
+}
+
+/** The standard input `inv` reads: its last input redirection, else its pipe. */
+function stdinOf(
+  inv: Invocation,
+  piped: Feed | undefined,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed | undefined {
+  let input = piped;
+  for (const redirect of inv.command.redirects) {
+    if (redirect.op.startsWith('<') && (redirect.fd ?? 0) === 0) {
+      input = redirectInput(redirect, files, scope);
+    }
+  }
+  return input;
+}
+
+/** `printf [-v var] [--] format args…`. */
+function printfFeed(inv: Invocation): Feed | undefined {
+  let first = 0;
+  if (inv.args[0] === '-v') return EMPTY_FEED; // into a variable, not stdout
+  if (inv.args[0] === '--') first = 1;
+  const format = inv.args[first];
+  if (format === undefined) return EMPTY_FEED;
+  const printed = printfOutput(format, inv.args.slice(first + 1));
+  return feedOfWords(printed.text, inv.argWords, printed.exact);
+}
+
+/** `cat [-u] [files…]`: the files (or `-`, standard input) one after the other. */
+function catFeed(
+  inv: Invocation,
+  stdin: Feed | undefined,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed | undefined {
+  let parts: Feed | undefined = EMPTY_FEED;
+  let operands = 0;
+  let transform = false;
+  let options = true;
+  inv.argWords.forEach((word: Word, i: number) => {
+    const arg = inv.args[i] as string;
+    if (options && arg === '--') options = false;
+    else if (options && arg.startsWith('-') && arg !== '-') transform ||= arg !== '-u';
+    else {
+      operands += 1;
+      const part = arg === '-' ? stdin : files.read(word, scope);
+      parts = parts === undefined || part === undefined ? undefined : concatFeeds(parts, part);
+    }
+  });
+  const read = operands === 0 ? stdin : parts;
+  // `cat -n` and friends rewrite what they read.
+  if (transform) return carriesText(read) ? COMPUTED_FEED : undefined;
+  return read;
+}
+
+/**
+ * What `inv` prints on standard output, before its redirections, given what its pipe brings
+ * (`piped`). `undefined` when the line does not say (a program's own output, an unknown file).
+ */
+export function stdoutOf(
+  inv: Invocation,
+  piped: Feed | undefined,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed | undefined {
+  const xargs = inv.wrappers.length > 0 && inv.wrappers.some((w) => w.name === 'xargs');
+  if (!xargs) {
+    if (inv.name === 'echo') return feedOfWords(echoOutput(inv.args), inv.argWords);
+    if (inv.name === 'printf') return printfFeed(inv);
+    if (SILENT.has(inv.name)) return EMPTY_FEED;
+  }
+  // Most commands read nothing the line knows: what they print is unknown.
+  if (piped === undefined && inv.command.redirects.length === 0 && inv.name !== 'cat') {
+    return undefined;
+  }
+  const stdin = stdinOf(inv, piped, files, scope);
+  if (xargs) return carriesText(stdin) ? COMPUTED_FEED : undefined;
+  if (inv.name === 'cat') return catFeed(inv, stdin, files, scope);
+  if (inv.name === 'tee') return stdin;
+  return carriesText(stdin) ? COMPUTED_FEED : undefined;
+}
+
+/** Substitutions with more commands than this are not evaluated. */
+const MAX_STATIC_COMMANDS = 8;
+
+/**
+ * What a command substitution's script prints when every word of it is spelled out and every
+ * command is one whose output the line knows (`$(echo rm)`, `$(printf '%s' x | cat)`);
+ * `undefined` otherwise. The caller strips trailing newlines, as the shell does.
+ */
+export function staticOutput(
+  script: Script,
+  files: WrittenFiles,
+  scope: FileScope,
+): string | undefined {
+  if (script.commands.length > MAX_STATIC_COMMANDS) return undefined;
+  let out = '';
+  let pending: Feed | undefined;
+  for (const command of script.commands) {
+    if (command.words.some((word) => word.dynamic) || command.assigns.length > 0) return undefined;
+    const inv = unwrapCommand(command);
+    const feed = stdoutOf(inv, command.pipeIndex > 0 ? pending : undefined, files, scope);
+    if (command.pipeIndex === 0 && pending !== undefined) {
+      if (pending.dynamic || pending.texts.length !== 1) return undefined;
+      out += pending.texts[0];
+    }
+    pending = stdoutLeaves(inv) ? EMPTY_FEED : feed;
+    if (pending === undefined || pending.dynamic) return undefined;
+  }
+  if (pending !== undefined) {
+    if (pending.texts.length !== 1) return undefined;
+    out += pending.texts[0];
+  }
+  return out;
+}
