@@ -6,8 +6,10 @@
  * payload.
  */
 import { type Feed, walkedSubs } from './feeds/feed.js';
+import { inputsOf } from './feeds/stdout.js';
 import { recordWrites } from './feeds/writes.js';
 import { WrittenFiles } from './feeds/written-files.js';
+import { xargsCommands } from './feeds/xargs.js';
 import { COMMAND_LIMITS } from './limits.js';
 import { carriedCode } from './rules/carriers.js';
 import { chmodThenRun } from './rules/chmod-run.js';
@@ -23,7 +25,7 @@ import { recordScriptFacts, shareScriptFacts } from './rules/script-facts.js';
 import { InvocationSite, type Pipeline } from './rules/site.js';
 import { type Finding, payloadText, type Site } from './rules/types.js';
 import { type CommandJudge, type ScriptState, ScriptWalk } from './script-walk.js';
-import type { Script, SimpleCommand, Substitution, Word } from './shell/ast.js';
+import type { LinkNotice, Script, SimpleCommand, Substitution, Word } from './shell/ast.js';
 import { streamShell } from './shell/parser.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
@@ -118,10 +120,16 @@ class Walker implements CommandJudge {
   walkScript(script: Script, depth: number): void {
     // Substitution scripts are many and short: their pipeline objects are recycled.
     const walk = new ScriptWalk(this, depth, this.spareLines.pop(), true);
-    for (const command of script.commands) {
+    const links = script.links ?? [];
+    let next = 0;
+    script.commands.forEach((command, i) => {
+      for (; next < links.length && (links[next] as LinkNotice).at <= i; next += 1) {
+        const notice = links[next] as LinkNotice;
+        walk.link(notice.link, notice.pipeline, notice.to);
+      }
       walk.command(command);
       if (command.endsPipeline) walk.endPipeline(command.pipeline);
-    }
+    });
     recordScriptFacts(script, walk.count, walk.bits, walk.subs);
     const line = walk.release();
     if (line !== undefined) this.spareLines.push(line);
@@ -159,6 +167,7 @@ class Walker implements CommandJudge {
     this.sudoStdin ??= sudoFedFromInput(site);
     if (!this.floorOnly && !this.tooDeep) this.dangerous(site);
     if (inv.name === 'find') this.judgeFindExec(site, depth);
+    if (inv.wrappers.some((w) => w.name === 'xargs')) this.judgeXargs(site, depth);
     const carried = carriedCode(inv);
     if (carried !== undefined) this.walkText(carried, depth + 1, walkedSubs(inv.argWords));
     this.judgeFedCode(site, depth);
@@ -219,6 +228,17 @@ class Walker implements CommandJudge {
       const inv = unwrapCommand(command);
       this.judge(new InvocationSite(inv, undefined, site.cwd, site.paths), depth);
       i = end;
+    }
+  }
+
+  /** `echo 'rm -rf /' | xargs -0 sh -c`: judge each command xargs builds from known input. */
+  private judgeXargs(site: Site, depth: number): void {
+    if (this.files.empty && site.stdin === undefined) return;
+    for (const input of inputsOf(site.inv, site.stdin, this.files, site)) {
+      for (const command of xargsCommands(site.inv, input) ?? []) {
+        const inv = unwrapCommand(command);
+        this.judge(new InvocationSite(inv, undefined, site.cwd, site.paths), depth);
+      }
     }
   }
 

@@ -7,6 +7,7 @@
  */
 
 import { EMPTY_FEED, type Feed } from './feeds/feed.js';
+import { GroupLinks } from './feeds/group-links.js';
 import { staticOutput, stdoutLeaves, stdoutOf } from './feeds/stdout.js';
 import { Variables } from './feeds/variables.js';
 import type { WrittenFiles } from './feeds/written-files.js';
@@ -70,6 +71,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
   // Created on first use: a substitution's script rarely needs them, and there may be many.
   private vars: Variables | undefined;
   private pipelines: Map<number, Pipeline> | undefined;
+  private groups: GroupLinks | undefined;
   private currentId = -1;
   private current: Pipeline | undefined;
   private spare: Pipeline | undefined;
@@ -100,7 +102,9 @@ export class ScriptWalk implements CommandSink, ScriptState {
   command(command: SimpleCommand): void {
     const inv = this.resolve(command);
     const line = this.pipelineOf(command.pipeline);
-    const site = new InvocationSite(inv, line, this.cwd, this.judge.paths);
+    const linked =
+      command.stdinLink === undefined ? undefined : this.groups?.get(command.stdinLink);
+    const site = new InvocationSite(inv, line, this.cwd, this.judge.paths, linked);
     // Substitutions run before the command that contains them, and walking them first records
     // their facts, which the command's own rules then ask about.
     this.judge.beforeJudge(command, this.depth, this.known);
@@ -125,7 +129,23 @@ export class ScriptWalk implements CommandSink, ScriptState {
     }
   }
 
+  /** A link the parser announced (see `CommandSink.link`), answered from what was walked. */
+  link(link: number, pipeline: number, to?: number): void {
+    this.groups ??= new GroupLinks();
+    if (to !== undefined) this.groups.group(link, pipeline, to);
+    else
+      this.groups.pipe(
+        link,
+        pipeline === this.currentId ? this.current : this.pipelines?.get(pipeline),
+      );
+  }
+
   endPipeline(id: number): void {
+    const ended = id === this.currentId ? this.current : this.pipelines?.get(id);
+    if (ended !== undefined && GroupLinks.matters(ended)) {
+      this.groups ??= new GroupLinks();
+      this.groups.end(id, ended);
+    }
     if (id === this.currentId) {
       // Judging is synchronous, so no site of the ended pipeline is still being judged: the
       // object is reused for the next pipeline instead of allocating one per command.

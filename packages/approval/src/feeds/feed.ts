@@ -37,6 +37,11 @@ export function isKnown(feed: Feed | undefined): feed is Feed {
   return feed !== undefined && (feed.texts.length > 0 || feed.dynamic || feed.origin !== 0);
 }
 
+/** Whether `feed` holds text, or is computed: something a reader could act on. */
+export function carriesText(feed: Feed | undefined): feed is Feed {
+  return feed !== undefined && (feed.dynamic || feed.texts.some((text) => text !== ''));
+}
+
 /** `a` followed by `b`, for every pair of alternatives (at most {@link MAX_ALTERNATIVES}). */
 export function concatFeeds(a: Feed, b: Feed): Feed {
   const texts: string[] = [];

@@ -9,6 +9,7 @@ import type { Redirect, Script, Word } from '../shell/ast.js';
 import { type Invocation, unwrapCommand } from '../shell/unwrap.js';
 import {
   COMPUTED_FEED,
+  carriesText,
   concatFeeds,
   EMPTY_FEED,
   type Feed,
@@ -46,11 +47,6 @@ const SILENT: ReadonlySet<string> = new Set([
   '[',
   'sleep',
 ]);
-
-/** Whether `feed` holds text, or is computed: something a reader could act on. */
-export function carriesText(feed: Feed | undefined): feed is Feed {
-  return feed !== undefined && (feed.dynamic || feed.texts.some((text) => text !== ''));
-}
 
 /**
  * The file a redirection sends standard output to, and whether it appends; `undefined` for
@@ -190,7 +186,9 @@ export function stdoutOf(
   const stdin = stdinOf(inv, piped, files, scope);
   if (xargs) return carriesText(stdin) ? COMPUTED_FEED : undefined;
   if (inv.name === 'cat') return catFeed(inv, stdin, files, scope);
-  if (inv.name === 'tee') return stdin;
+  // `tee` passes its input on; so does a command with no words, which stands for the
+  // redirections of a group (`{ …; } > f`) and reads the group's output.
+  if (inv.name === 'tee' || inv.command.words.length === 0) return stdin;
   return carriesText(stdin) ? COMPUTED_FEED : undefined;
 }
 

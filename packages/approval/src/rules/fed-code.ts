@@ -5,8 +5,8 @@
  * module finds that text for one invocation; the analyser judges it as the script it is. Text fed
  * to another interpreter (`echo … | python3`) is not parsed, but asked about like a here-document.
  */
-import { type Feed, isKnown } from '../feeds/feed.js';
-import { carriesText, inputsOf } from '../feeds/stdout.js';
+import { carriesText, type Feed, isKnown } from '../feeds/feed.js';
+import { inputsOf } from '../feeds/stdout.js';
 import type { WrittenFiles } from '../feeds/written-files.js';
 import type { Word } from '../shell/ast.js';
 import { commandBasename, type Invocation } from '../shell/unwrap.js';

@@ -4,6 +4,7 @@
  * the last few invocations, so a 16,000-stage pipeline holds no tree in memory.
  */
 import type { Feed } from '../feeds/feed.js';
+import type { LinkedInput } from '../feeds/group-links.js';
 import type { Invocation } from '../shell/unwrap.js';
 import { AGENT_LOOKUP, DECODER, FETCHER } from './fact-bits.js';
 import type { PathContext } from './paths.js';
@@ -72,16 +73,23 @@ export class InvocationSite implements Site {
   private readonly facts: number;
   private readonly line: Pipeline | undefined;
 
+  /**
+   * `linked` is what the command reads when its input crosses a group's edge (`… | (sh)`,
+   * `(echo a) | sh`): it is then judged as a later stage of a pipeline, whatever its position
+   * in its own.
+   */
   constructor(
     readonly inv: Invocation,
     line: Pipeline | undefined,
     readonly cwd: string | undefined,
     readonly paths: PathContext,
+    linked?: LinkedInput,
   ) {
+    const count = line?.count ?? 0;
     this.line = line;
-    this.index = line?.count ?? 0;
-    this.facts = line?.facts ?? 0;
-    this.stdin = this.index > 0 ? line?.feed : undefined;
+    this.index = linked !== undefined && count === 0 ? 1 : count;
+    this.facts = (line?.facts ?? 0) | (linked?.facts ?? 0);
+    this.stdin = count > 0 ? line?.feed : linked?.feed;
   }
 
   /** Read while the site is judged, before the pipeline moves on. */

@@ -60,6 +60,21 @@ export interface SimpleCommand {
   readonly pipeIndex: number;
   /** Whether the pipeline ends with this command (false when it goes on after a subshell). */
   readonly endsPipeline: boolean;
+  /**
+   * Where the command's standard input comes from when that is outside its own pipeline: a link
+   * the parser announced to its sink (`CommandSink.link`) — the pipe into the group the command
+   * is in (`… | (sh)`), or the output of the group before it (`(echo a; echo b) | sh`).
+   */
+  readonly stdinLink?: number | undefined;
+}
+
+/** A link announced while a script was collected (see `CommandSink.link`). */
+export interface LinkNotice {
+  /** How many of the script's commands came before it. */
+  readonly at: number;
+  readonly link: number;
+  readonly pipeline: number;
+  readonly to: number | undefined;
 }
 
 /** A parsed script. */
@@ -68,6 +83,8 @@ export interface Script {
   readonly commands: readonly SimpleCommand[];
   /** Set when nesting exceeded the parser's depth limit; the rest was not analysed. */
   readonly tooDeep: boolean;
+  /** The links announced among its commands (groups piped into or out of), in order. */
+  readonly links: readonly LinkNotice[] | undefined;
 }
 
 /**
@@ -83,7 +100,8 @@ export function newScript(
   source: string,
   commands: readonly SimpleCommand[],
   tooDeep: boolean,
+  links?: readonly LinkNotice[],
 ): Script {
-  const script: MemoScript = { source, commands, tooDeep, memo: undefined };
+  const script: MemoScript = { source, commands, tooDeep, links, memo: undefined };
   return script;
 }

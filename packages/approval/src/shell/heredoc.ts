@@ -57,8 +57,17 @@ export function readHeredocBody(
  * Holds streamed commands back while a here-document is pending, so a sink never sees a `<<`
  * redirection before its body has been read.
  */
+/** A held-back {@link CommandSink.link} announcement. */
+class HeldLink {
+  constructor(
+    readonly link: number,
+    readonly pipeline: number,
+    readonly to: number | undefined,
+  ) {}
+}
+
 export class HeredocGate implements CommandSink {
-  private readonly queue: Array<SimpleCommand | number> = [];
+  private readonly queue: Array<SimpleCommand | number | HeldLink> = [];
 
   constructor(
     private readonly sink: CommandSink,
@@ -79,6 +88,11 @@ export class HeredocGate implements CommandSink {
     else this.sink.endPipeline(id);
   }
 
+  link(link: number, pipeline: number, to?: number): void {
+    if (this.queue.length > 0 && this.holding()) this.queue.push(new HeldLink(link, pipeline, to));
+    else this.sink.link(link, pipeline, to);
+  }
+
   /**
    * Whether to hold the next item back. With no newline ahead no pending body can ever be read,
    * so what is held is already final: it is delivered, and nothing more is held (a line of
@@ -96,6 +110,7 @@ export class HeredocGate implements CommandSink {
     if (this.queue.length === 0 || (this.parser.heredocPending && !force)) return;
     for (const item of this.queue.splice(0)) {
       if (typeof item === 'number') this.sink.endPipeline(item);
+      else if (item instanceof HeldLink) this.sink.link(item.link, item.pipeline, item.to);
       else this.sink.command(item);
     }
   }

@@ -56,7 +56,7 @@ export function parseShell(source: string, depth = 0): Script {
   if (depth > MAX_NESTING) return newScript(source, collector.commands, true);
   const parser = new Parser(source);
   parser.parseList(depth, false, collector);
-  return newScript(source, collector.commands, parser.tooDeep);
+  return newScript(source, collector.commands, parser.tooDeep, collector.links);
 }
 
 /**
@@ -86,6 +86,8 @@ export function scanExpansions(text: string, depth: number, window?: SourceWindo
 
 class Parser extends WordReader {
   private pipelines = 0;
+  /** Allocates a link id (see `CommandSink.link`) from the pipeline counter, so ids never clash. */
+  private readonly nextId = (): number => ++this.pipelines;
   /** Here-documents whose bodies start after the next newline; allocated on first use. */
   private pending: PendingHeredoc[] | undefined;
   private newlines: NextIndex | undefined;
@@ -113,7 +115,7 @@ class Parser extends WordReader {
       this.pos = this.len;
     } else this.parseList(depth + 1, true, collector);
     const source = this.src.slice(from, Math.max(from, this.pos - 1));
-    return newScript(source, collector.commands, false);
+    return newScript(source, collector.commands, false, collector.links);
   }
 
   protected parseText(text: string, depth: number): Script {
@@ -124,9 +126,12 @@ class Parser extends WordReader {
     return scanExpansions(text, depth, window);
   }
 
-  /** Parses commands until EOF, or until an unmatched `)` when `closes` is set. */
-  parseList(depth: number, closes: boolean, out: CommandSink): void {
-    const cmd = new CommandBuilder(++this.pipelines, out);
+  /**
+   * Parses commands until EOF, or until an unmatched `)` when `closes` is set. `inherit` is the
+   * link a subshell's commands read (see {@link CommandBuilder}).
+   */
+  parseList(depth: number, closes: boolean, out: CommandSink, inherit?: number): void {
+    const cmd = new CommandBuilder(++this.pipelines, out, inherit, this.nextId);
     const src = this.src;
     while (this.pos < this.len) {
       const code = src.charCodeAt(this.pos);
@@ -176,7 +181,11 @@ class Parser extends WordReader {
       this.pos = this.len;
       return;
     }
-    this.parseList(depth + 1, true, out);
+    const inherit = cmd.groupInput();
+    const from = this.pipelines + 1;
+    this.parseList(depth + 1, true, out, inherit);
+    // The list ended by allocating the pipeline after `)`: its commands ran before that one.
+    cmd.groupClosed(from, this.pipelines - 1);
   }
 
   private skipComment(): void {
