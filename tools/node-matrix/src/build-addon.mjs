@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * Builds the staged native addon from source for one Node release, with node-gyp run by that
+ * release's own `node` against that release's headers (`--nodedir`, and `npm_config_nodedir`
+ * for anything node-gyp starts), then loads it in that Node to prove the build is usable.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeExit, outputTail, runProcess } from './run-process.mjs';
+
+/**
+ * @typedef {import('./node-release.mjs').NodeRelease} NodeRelease
+ * @typedef {{ ms: number, sqlite: string, log: string }} AddonBuild
+ */
+
+/**
+ * Only a guard against a hung compiler: compiling SQLite's amalgamation takes about 1.5 minutes
+ * of CPU, but took almost 9 minutes on a 2-core machine shared with other work.
+ */
+const BUILD_TIMEOUT_MS = 1_200_000;
+
+/**
+ * The node-gyp that npm bundles (what `npm rebuild` would use), or `NODE_GYP` when set:
+ * a path to `node-gyp.js`. Nothing is downloaded.
+ * @returns {Promise<string>}
+ */
+export async function findNodeGyp() {
+  // Destructured: the matrix runs outside turbo, so these are no turbo task's inputs.
+  const { NODE_GYP: override, npm_config_node_gyp: npmScriptGyp } = process.env;
+  const candidates = [override, npmScriptGyp];
+  const root = await runProcess('npm', ['root', '-g'], { timeoutMs: 60_000 });
+  if (root.code === 0) {
+    candidates.push(
+      join(root.stdout.trim(), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    );
+  }
+  const found = candidates.find((path) => path && existsSync(path));
+  if (!found) {
+    throw new Error(
+      "node-gyp not found: npm's bundled copy is missing; set NODE_GYP=/path/to/node-gyp.js",
+    );
+  }
+  return found;
+}
+
+/**
+ * Runs `node-gyp rebuild --release` in `addonDir` for `release`, writing the whole build log to
+ * `logFile`; then loads the addon in that release's Node and opens an in-memory database.
+ * @param {string} addonDir the staged package (see stage-cli.mjs)
+ * @param {NodeRelease} release
+ * @param {string} nodeGyp path to node-gyp.js
+ * @param {string} logFile
+ * @returns {Promise<AddonBuild>}
+ */
+export async function buildAddon(addonDir, release, nodeGyp, logFile) {
+  const env = {
+    ...process.env,
+    // Overrides the `/usr` that .ci/run sets for the repository's own Node.
+    npm_config_nodedir: release.dir,
+    // Anything the build runs as `node` is this release.
+    PATH: `${join(release.dir, 'bin')}:${process.env.PATH ?? ''}`,
+  };
+  const args = [nodeGyp, 'rebuild', '--release', `--nodedir=${release.dir}`, '--jobs=max'];
+  const build = await runProcess(release.node, args, {
+    cwd: addonDir,
+    env,
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
+  writeFileSync(logFile, `$ node ${args.join(' ')}\n${build.stdout}\n${build.stderr}`);
+  if (build.code !== 0) {
+    throw new Error(
+      `node-gyp rebuild failed (${describeExit(build)}); log: ${logFile}\n${outputTail(build)}`,
+    );
+  }
+  const sqlite = await loadAddon(addonDir, release);
+  return { ms: build.ms, sqlite, log: logFile };
+}
+
+/**
+ * Loads the built addon in `release`'s Node and asks SQLite its version: a wrong ABI or a
+ * broken link fails here, before any smoke.
+ * @param {string} addonDir
+ * @param {NodeRelease} release
+ * @returns {Promise<string>} the SQLite version
+ */
+async function loadAddon(addonDir, release) {
+  const probe = `const D = require(${JSON.stringify(addonDir)});
+    process.stdout.write(new D(':memory:').prepare('select sqlite_version() v').get().v);`;
+  const loaded = await runProcess(release.node, ['-e', probe]);
+  if (loaded.code !== 0 || !/^\d+\.\d+/.test(loaded.stdout)) {
+    throw new Error(
+      `the built addon does not load in Node ${release.version}\n${outputTail(loaded)}`,
+    );
+  }
+  return loaded.stdout;
+}
