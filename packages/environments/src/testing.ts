@@ -32,12 +32,26 @@ import {
   checkKillsForkHeavyCommand,
   checkTimeoutKillsGroup,
 } from './contract-process.js';
-import { describeResult, parseResult, run } from './contract-support.js';
+import {
+  DEFAULT_ABORT_DEADLINE_MS,
+  DEFAULT_COMMAND_DEADLINE_MS,
+  DEFAULT_TIMEOUT_SLACK_MS,
+  describeResult,
+  parseResult,
+  run,
+  uniqueName,
+  waitForShellTest,
+} from './contract-support.js';
 import { EnvironmentDescriptionSchema } from './description.js';
 import type { ExecutionEnvironment } from './execution-environment.js';
 
 export * from './contract-hostile.js';
 export * from './contract-process.js';
+export {
+  DEFAULT_ABORT_DEADLINE_MS,
+  DEFAULT_COMMAND_DEADLINE_MS,
+  DEFAULT_TIMEOUT_SLACK_MS,
+} from './contract-support.js';
 export * from './file-operations-contract.js';
 
 /** An environment under test plus what to do after the test (after its own `cleanup()`). */
@@ -53,11 +67,14 @@ export type ExecutionEnvironmentFactory = () =>
   | ExecutionEnvironmentFixture
   | Promise<ExecutionEnvironment | ExecutionEnvironmentFixture>;
 
+/** How long vitest lets one contract test run: above the sum of the deadlines it can meet. */
+const CONTRACT_TEST_TIMEOUT_MS = 60_000;
+
 /** Tuning for {@link describeExecutionEnvironmentContract}; raise them for slow remote backends. */
 export interface ExecutionEnvironmentContractOptions {
-  /** How late past `timeoutMs` a timed-out command may return, in ms. Default 2,000. */
+  /** How late past `timeoutMs` a timed-out command may return, in ms. Default 10,000. */
   readonly timeoutSlackMs?: number;
-  /** How soon after an abort the command must return, in ms. Default 1,000. */
+  /** How soon after an abort the command must return, in ms. Default 10,000. */
   readonly abortDeadlineMs?: number;
   /** How long an ordinary short command may take, in ms. Default 10,000. */
   readonly commandDeadlineMs?: number;
@@ -147,7 +164,7 @@ export async function checkPassesEnv(
 export async function checkTimesOut(
   environment: ExecutionEnvironment,
   timeoutMs = 300,
-  slackMs = 2_000,
+  slackMs = DEFAULT_TIMEOUT_SLACK_MS,
 ): Promise<void> {
   const result = await run(environment, 'sleep 30', { timeoutMs }, timeoutMs + slackMs);
   if (!result.timedOut) {
@@ -157,14 +174,30 @@ export async function checkTimesOut(
   if (result.exitCode === 0) contractViolation('a killed command reported exit code 0');
 }
 
-/** Checks that aborting the signal kills the command, flags `interrupted`, and returns promptly. */
+/**
+ * Checks that aborting the signal of a running command kills it, flags `interrupted`, and returns
+ * well before the command would have ended. The abort comes once the command has started (it
+ * creates a marker file in the working directory), however long starting takes.
+ */
 export async function checkInterrupts(
   environment: ExecutionEnvironment,
-  deadlineMs = 1_000,
+  deadlineMs = DEFAULT_ABORT_DEADLINE_MS,
 ): Promise<void> {
   const controller = new AbortController();
-  const pending = environment.execute('sleep 30', { signal: controller.signal });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  const marker = uniqueName('hermes-started');
+  let ended = false;
+  const pending = environment
+    .execute(`touch ${marker}; sleep 30`, { signal: controller.signal })
+    .finally(() => {
+      ended = true;
+    });
+  const started = `-e ${marker}`;
+  await waitForShellTest(
+    environment,
+    started,
+    `the command never started (no ${marker})`,
+    () => ended,
+  );
   controller.abort();
   const settled = pending.then(
     (value) => value,
@@ -172,6 +205,7 @@ export async function checkInterrupts(
   );
   const what = 'execute("sleep 30") after its signal aborted';
   const result = parseResult(await within(settled, deadlineMs, what), what);
+  await run(environment, `rm -f ${marker}`, {}, DEFAULT_COMMAND_DEADLINE_MS);
   if (!result.interrupted) contractViolation(`aborted sleep 30 gave ${describeResult(result)}`);
   if (result.timedOut) contractViolation('an interrupt was reported as a timeout');
   if (result.exitCode === 0) contractViolation('a killed command reported exit code 0');
@@ -180,7 +214,7 @@ export async function checkInterrupts(
 /** Checks that an already-aborted signal returns `interrupted` promptly. */
 export async function checkAlreadyAborted(
   environment: ExecutionEnvironment,
-  deadlineMs = 1_000,
+  deadlineMs = DEFAULT_ABORT_DEADLINE_MS,
 ): Promise<void> {
   const controller = new AbortController();
   controller.abort();
@@ -232,11 +266,11 @@ export function describeExecutionEnvironmentContract(
   factory: ExecutionEnvironmentFactory,
   options: ExecutionEnvironmentContractOptions = {},
 ): void {
-  const timeoutSlackMs = options.timeoutSlackMs ?? 2_000;
-  const abortDeadlineMs = options.abortDeadlineMs ?? 1_000;
-  const deadlineMs = options.commandDeadlineMs ?? 10_000;
+  const timeoutSlackMs = options.timeoutSlackMs ?? DEFAULT_TIMEOUT_SLACK_MS;
+  const abortDeadlineMs = options.abortDeadlineMs ?? DEFAULT_ABORT_DEADLINE_MS;
+  const deadlineMs = options.commandDeadlineMs ?? DEFAULT_COMMAND_DEADLINE_MS;
 
-  describe(`ExecutionEnvironment contract: ${label}`, () => {
+  describe(`ExecutionEnvironment contract: ${label}`, { timeout: CONTRACT_TEST_TIMEOUT_MS }, () => {
     const cleanups: Array<() => void | Promise<void>> = [];
 
     afterEach(async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   ExecutionEnvironment,
   LocalEnvironment,
 } from '../src/index.js';
-import { alive, waitUntil } from './support/processes.js';
+import { alive, BACKSTOP_MS, untilExists, waitUntil } from './support/processes.js';
 
 let dir: string;
 let environment: LocalEnvironment;
@@ -33,12 +33,17 @@ function setup(maxBufferChars?: number): void {
 describe('BackgroundProcesses on a local environment', () => {
   it('starts, polls new output, tails the log and reports the exit', async () => {
     setup();
-    const { id } = await processes.start('echo one; echo two; sleep 0.2; echo three; exit 7');
+    // "three" comes only once the test has polled, however slowly either side runs.
+    const go = join(dir, 'go');
+    const { id } = await processes.start(
+      `echo one; echo two; ${untilExists(go)}; echo three; exit 7`,
+    );
     expect(processes.list().map((p) => [p.id, p.status])).toEqual([[id, 'running']]);
-    await waitUntil(() => processes.log(id).includes('two'), 5_000);
+    expect(await waitUntil(() => processes.log(id).includes('two\n'))).toBe(true);
     const first = processes.poll(id);
     expect(first.output).toBe('one\ntwo\n');
-    const done = await processes.wait(id, { timeoutMs: 10_000 });
+    writeFileSync(go, '');
+    const done = await processes.wait(id, { timeoutMs: BACKSTOP_MS });
     expect([done.status, done.exitCode, done.timedOut]).toEqual(['exited', 7, false]);
     expect(processes.poll(id).output).toBe('three\n');
     expect(processes.poll(id).output).toBe('');
@@ -52,7 +57,7 @@ describe('BackgroundProcesses on a local environment', () => {
     await processes.write(id, 'alpha\n');
     await processes.write(id, 'beta\n');
     processes.close(id);
-    const done = await processes.wait(id, { timeoutMs: 10_000 });
+    const done = await processes.wait(id, { timeoutMs: BACKSTOP_MS });
     expect(done.exitCode).toBe(0);
     expect(processes.log(id)).toBe('got:alpha\ngot:beta\neof\n');
     await expect(processes.write(id, 'late')).rejects.toThrow(/not running or its stdin is closed/);
@@ -61,12 +66,12 @@ describe('BackgroundProcesses on a local environment', () => {
   it('kills the whole process group, children included', async () => {
     setup();
     const { id } = await processes.start('sleep 30 & echo "child=$!"; wait');
-    await waitUntil(() => /child=\d+/.test(processes.log(id)), 5_000);
+    expect(await waitUntil(() => /child=\d+\n/.test(processes.log(id)))).toBe(true);
     const child = Number(/child=(\d+)/.exec(processes.log(id))?.[1]);
     expect(alive(child)).toBe(true);
     const killed = await processes.kill(id);
     expect(killed.status).toBe('killed');
-    expect(await waitUntil(() => !alive(child), 2_000)).toBe(true);
+    expect(await waitUntil(() => !alive(child))).toBe(true);
   });
 
   it('wait times out or aborts without touching the process', async () => {
@@ -84,7 +89,7 @@ describe('BackgroundProcesses on a local environment', () => {
   it('keeps output in a bounded ring and says how much a poll missed', async () => {
     setup(1_000);
     const { id } = await processes.start("head -c 50000 /dev/zero | tr '\\000' x; echo; echo END");
-    await processes.wait(id, { timeoutMs: 10_000 });
+    await processes.wait(id, { timeoutMs: BACKSTOP_MS });
     const polled = processes.poll(id);
     expect(polled.output.length).toBeLessThanOrEqual(1_000);
     expect(polled.output.endsWith('END\n')).toBe(true);
@@ -95,7 +100,7 @@ describe('BackgroundProcesses on a local environment', () => {
     setup();
     expect(() => processes.poll('proc_99')).toThrow(/no background process "proc_99"/);
     const { id } = await processes.start('pwd; echo "$X"', { cwd: '/', env: { X: 'from-env' } });
-    await processes.wait(id, { timeoutMs: 10_000 });
+    await processes.wait(id, { timeoutMs: BACKSTOP_MS });
     expect(processes.log(id)).toBe('/\nfrom-env\n');
   });
 
@@ -106,7 +111,7 @@ describe('BackgroundProcesses on a local environment', () => {
     );
     const { id, pid } = await processes.start('echo spawned');
     expect(pid).toBeGreaterThan(0);
-    expect((await processes.wait(id, { timeoutMs: 10_000 })).exitCode).toBe(0);
+    expect((await processes.wait(id, { timeoutMs: BACKSTOP_MS })).exitCode).toBe(0);
     expect(processes.log(id)).toBe('spawned\n');
   });
 

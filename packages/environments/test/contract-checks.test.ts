@@ -22,6 +22,7 @@ import {
   checkMissingCwd,
   checkReportsExitCode,
   checkRunsCommand,
+  checkTimeoutKillsGroup,
   checkTimesOut,
 } from '../src/testing.js';
 import { ShellEnvironment } from './support/shell-environment.js';
@@ -59,6 +60,48 @@ class IgnoresLimits extends ShellEnvironment {
   override execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
     const { timeoutMs: _t, signal: _s, ...rest } = options;
     return super.execute(command, rest);
+  }
+}
+
+/** A fresh writable working directory, removed after the test. */
+const dirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hermes-checks-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A correct environment that is slow to start a command (a remote connection, a loaded host): it
+ * honours an abort that arrives while it is still starting, and records whether one did.
+ */
+class SlowToStart extends ShellEnvironment {
+  abortedBeforeStart = false;
+  override async execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (options.signal?.aborted) {
+      this.abortedBeforeStart = true;
+      return { output: '', exitCode: null, timedOut: false, interrupted: true, cwd: tmpdir() };
+    }
+    return super.execute(command, options);
+  }
+}
+
+/**
+ * A correct environment on a host so loaded that the first heartbeat command's children start
+ * only after its short timeout has fired (simulated by a delay inside that one command).
+ */
+class ChildrenStartLate extends ShellEnvironment {
+  delayed = 0;
+  override execute(command: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    if (options.timeoutMs !== undefined && command.includes('beat') && this.delayed === 0) {
+      this.delayed += 1;
+      return super.execute(`sleep ${options.timeoutMs / 1000 + 0.5}; ${command}`, options);
+    }
+    return super.execute(command, options);
   }
 }
 
@@ -120,9 +163,9 @@ describe('environment contract checks reject broken environments', () => {
   });
 
   it('ignoring the abort signal fails within the deadline', async () => {
-    await expect(checkInterrupts(track(new IgnoresLimits()), 300)).rejects.toThrow(
-      violation(/after its signal aborted did not settle within 300 ms/),
-    );
+    await expect(
+      checkInterrupts(track(new IgnoresLimits({ cwd: scratch() })), 300),
+    ).rejects.toThrow(violation(/after its signal aborted did not settle within 300 ms/));
   });
 
   it('killing only the shell, not its group, fails', async () => {
@@ -160,5 +203,21 @@ describe('environment contract checks reject broken environments', () => {
 
   it('a cleanup that fails the second time fails', async () => {
     await expect(checkCleanupIsIdempotent(new Sloppy())).rejects.toThrow(/already cleaned up/);
+  });
+});
+
+describe('environment contract checks wait for the command, not for the clock', {
+  timeout: 60_000,
+}, () => {
+  it('aborts only once the command runs, however slowly the environment starts it', async () => {
+    const environment = track(new SlowToStart({ cwd: scratch() }));
+    await checkInterrupts(environment);
+    expect(environment.abortedBeforeStart).toBe(false);
+  });
+
+  it('a timeout that fired before the children started is retried with a longer one', async () => {
+    const environment = track(new ChildrenStartLate({ cwd: scratch() }));
+    await checkTimeoutKillsGroup(environment);
+    expect(environment.delayed).toBe(1);
   });
 });

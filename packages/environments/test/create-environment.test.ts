@@ -11,7 +11,9 @@ describe('createEnvironment', () => {
   it('defaults to local and applies the common settings', async () => {
     const environment = createEnvironment({ terminal: { cwd: '/', timeout: 1 } });
     expect(environment).toBeInstanceOf(LocalEnvironment);
-    const result = await environment.execute('sleep 5');
+    // The command would outlive any delay of the 1 s timer, so only the timeout can end it.
+    const result = await environment.execute('sleep 600');
+    await environment.cleanup();
     expect(result.timedOut).toBe(true);
     expect(createEnvironment(undefined)).toBeInstanceOf(LocalEnvironment);
     expect(createEnvironment({ model: 'x' })).toBeInstanceOf(LocalEnvironment);

@@ -2,7 +2,6 @@
  * The docker backend at its command boundary: the CLI arguments it builds, and the whole
  * contract run through a fake `docker` that executes `docker exec` locally and logs every call.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import {
   isEnvironmentConnectionError,
 } from '../src/index.js';
 import { describeExecutionEnvironmentContract } from '../src/testing.js';
+import { dockerUnavailable } from './support/tools.js';
 
 /** A fake docker CLI: `run` and `rm` succeed, `exec` runs the command here. */
 function fakeDocker(dir: string, runExit = 0): string {
@@ -31,15 +31,6 @@ function fakeDocker(dir: string, runExit = 0): string {
   ].join('\n');
   writeFileSync(path, `${script}\n`, { mode: 0o755 });
   return path;
-}
-
-function engineAnswers(): boolean {
-  try {
-    execFileSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describeExecutionEnvironmentContract('docker (fake CLI running exec locally)', () => {
@@ -125,9 +116,9 @@ describe('DockerEnvironment command boundary', () => {
   });
 });
 
-const engine = engineAnswers();
-describe.skipIf(!engine)(
-  `DockerEnvironment against a real engine${engine ? '' : ' (skipped: `docker info` fails, no engine runs here)'}`,
+const noEngine = dockerUnavailable();
+describe.skipIf(noEngine !== undefined)(
+  `DockerEnvironment against a real engine${noEngine ? ` (skipped: ${noEngine})` : ''}`,
   () => {
     it('runs a command in a real container', async () => {
       const environment = new DockerEnvironment({ image: 'busybox:latest', workdir: '/tmp' });

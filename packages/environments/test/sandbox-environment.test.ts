@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,18 +15,13 @@ import {
   describeExecutionEnvironmentContract,
   describeFileOperationsContract,
 } from '../src/testing.js';
+import { BACKSTOP_MS } from './support/processes.js';
+import { bwrapUnavailable } from './support/tools.js';
 
-function bwrapWorks(): boolean {
-  try {
-    execFileSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'true']);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const available = bwrapWorks();
-const suite = available ? describe : describe.skip;
-const why = available ? '' : ' (skipped: bubblewrap is not installed or cannot create namespaces)';
+const unavailable = bwrapUnavailable();
+// Without bubblewrap every sandbox test is still registered, and reported as skipped with why.
+const sandboxSuite = describe.skipIf(unavailable !== undefined);
+const why = unavailable ? ` (skipped: ${unavailable})` : '';
 
 /** Connects from inside the sandbox to a TCP server on the host's 127.0.0.1. */
 async function connectFromInside(environment: SandboxEnvironment): Promise<string> {
@@ -47,7 +41,7 @@ function workspace(): string {
   return mkdtempSync(join(tmpdir(), 'hermes-sandbox-'));
 }
 
-if (available) {
+sandboxSuite(`the sandbox backend against the contracts${why}`, () => {
   describeExecutionEnvironmentContract('sandbox (bubblewrap)', () => {
     const dir = workspace();
     return {
@@ -67,9 +61,9 @@ if (available) {
       },
     };
   });
-}
+});
 
-suite(`SandboxEnvironment isolation${why}`, () => {
+sandboxSuite(`SandboxEnvironment isolation${why}`, () => {
   let dir: string;
   let environment: SandboxEnvironment;
   afterEach(async () => {
@@ -105,9 +99,18 @@ suite(`SandboxEnvironment isolation${why}`, () => {
     environment = new SandboxEnvironment({ cwd: dir });
     const processes = new BackgroundProcesses(environment);
     const { id } = await processes.start('touch /hermes-nope 2>&1; echo bg > bg.txt');
-    await processes.wait(id, { timeoutMs: 10_000 });
+    await processes.wait(id, { timeoutMs: BACKSTOP_MS });
     expect(processes.log(id)).toMatch(/Read-only file system/);
     expect(readFileSync(join(dir, 'bg.txt'), 'utf8')).toBe('bg\n');
+  });
+});
+
+describe('SandboxEnvironment without a working bubblewrap (needs no bwrap)', () => {
+  let dir: string;
+  let environment: SandboxEnvironment;
+  afterEach(async () => {
+    await environment.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports a broken bubblewrap as a connection error, not a command failure', async () => {

@@ -1,42 +1,29 @@
 /** The test backend's own promises, beyond the contract: it really kills the process group. */
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ExecuteActivity, isEnvironmentConnectionError } from '../src/index.js';
+import { alive, untilExists, waitUntil } from './support/processes.js';
 import { ShellEnvironment } from './support/shell-environment.js';
 
-/** True while `pid` runs. A zombie (dead, not yet reaped by its new parent) counts as gone. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    // No /proc (not Linux): trust kill(0). With /proc, an unreadable status means it is gone.
-    return !existsSync('/proc');
-  }
-}
-
-async function waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return condition();
-}
-
 let environment: ShellEnvironment;
+let dir: string;
 afterEach(async () => {
   await environment.cleanup();
+  rmSync(dir, { recursive: true, force: true });
 });
+function setup(activityIntervalMs?: number): void {
+  dir = mkdtempSync(join(tmpdir(), 'hermes-shell-'));
+  environment = new ShellEnvironment({
+    cwd: dir,
+    ...(activityIntervalMs === undefined ? {} : { activityIntervalMs }),
+  });
+}
 
 describe('ShellEnvironment', () => {
   it('kills background children with the shell when the signal aborts', async () => {
-    environment = new ShellEnvironment({ cwd: tmpdir(), activityIntervalMs: 0 });
+    setup(0);
     const controller = new AbortController();
     let childPid = 0;
     const pending = environment.execute('sleep 30 & echo "child=$!"; wait', {
@@ -46,20 +33,23 @@ describe('ShellEnvironment', () => {
         if (match?.[1]) childPid = Number(match[1]);
       },
     });
-    expect(await waitUntil(() => childPid > 0, 5_000)).toBe(true);
+    expect(await waitUntil(() => childPid > 0)).toBe(true);
     expect(alive(childPid)).toBe(true);
     controller.abort();
     const result = await pending;
     expect(result.interrupted).toBe(true);
-    expect(await waitUntil(() => !alive(childPid), 1_000)).toBe(true);
+    expect(await waitUntil(() => !alive(childPid))).toBe(true);
   });
 
   it('throttles activity callbacks and survives one that throws', async () => {
-    environment = new ShellEnvironment({ cwd: tmpdir(), activityIntervalMs: 60_000 });
+    setup(60_000);
     const seen: ExecuteActivity[] = [];
-    const result = await environment.execute('echo one; sleep 0.1; echo two', {
+    // "two" is printed only after the first callback, so the two lines never share a chunk.
+    const go = join(dir, 'go');
+    const result = await environment.execute(`echo one; ${untilExists(go)}; echo two`, {
       onActivity: (activity) => {
         seen.push(activity);
+        writeFileSync(go, '');
         throw new Error('observer bug');
       },
     });
@@ -70,7 +60,7 @@ describe('ShellEnvironment', () => {
   });
 
   it('rejects with EnvironmentConnectionError once cleaned up', async () => {
-    environment = new ShellEnvironment();
+    setup();
     await environment.cleanup();
     const error = await environment.execute('true').catch((e: unknown) => e);
     expect(isEnvironmentConnectionError(error)).toBe(true);

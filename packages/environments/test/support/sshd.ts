@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { BACKSTOP_MS } from './processes.js';
+import { onPath } from './tools.js';
 
 export const SSHD = '/usr/sbin/sshd';
 
@@ -21,8 +23,9 @@ export interface TestSshd {
 
 /** Why an sshd cannot run here, or `undefined` when it can. */
 export function sshdUnavailable(): string | undefined {
-  if (!existsSync(SSHD)) return `${SSHD} is not installed`;
-  if (!existsSync('/usr/bin/ssh-keygen')) return 'ssh-keygen is not installed';
+  if (!existsSync(SSHD)) return `sshd is not installed (no ${SSHD})`;
+  if (!onPath('ssh-keygen')) return 'ssh-keygen is not on PATH';
+  if (!onPath('ssh')) return 'ssh (the OpenSSH client) is not on PATH';
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     return 'sshd needs root to switch to the logged-in user';
   }
@@ -86,7 +89,7 @@ export async function startSshd(): Promise<TestSshd> {
   });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + BACKSTOP_MS;
   while (!(await canConnect(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
