@@ -3,6 +3,7 @@ import { script } from '@hermes/testkit';
 import { afterEach } from 'vitest';
 import { describeModelProviderContract } from '../src/testing.js';
 import { closeRigs, startRig } from './support/adapter-anthropic.js';
+import { ABORT_DEADLINE_BACKSTOP_MS } from './support/patience.js';
 
 afterEach(closeRigs);
 
@@ -13,6 +14,7 @@ describeModelProviderContract(
     const { provider } = await startRig(script().text(contract.text).times(5));
     return provider;
   },
+  { abortDeadlineMs: ABORT_DEADLINE_BACKSTOP_MS },
 );
 
 describeModelProviderContract(
@@ -25,5 +27,9 @@ describeModelProviderContract(
       .times(5);
     return (await startRig(turns, { promptCaching: false })).provider;
   },
-  { script: { text: 'Ünïcödé → 你好, with "quotes" and\nnewlines.' }, model: 'claude-haiku-4-5' },
+  {
+    script: { text: 'Ünïcödé → 你好, with "quotes" and\nnewlines.' },
+    model: 'claude-haiku-4-5',
+    abortDeadlineMs: ABORT_DEADLINE_BACKSTOP_MS,
+  },
 );

@@ -1,4 +1,8 @@
-/** Abort helpers: prompt rejection over a never-ending stream, and telling abort from stall. */
+/**
+ * Abort helpers: prompt rejection over a never-ending stream, and telling abort from stall. The
+ * sources here never end on their own, so a settled call proves the abort was honoured; the
+ * time limits are only backstops for a loaded machine.
+ */
 import { settleWithin } from '@hermes/protocol/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isProviderError } from '../src/classified-error.js';
@@ -19,6 +23,10 @@ import {
   StreamAccumulator,
   StreamTimeoutError,
 } from '../src/stream/index.js';
+import { PATIENT } from './support/patience.js';
+
+/** How long a settled-after-abort check waits at most: a backstop, never the expected time. */
+const BACKSTOP_MS = 15_000;
 
 /** A source that yields `items`, then never answers again, and records whether it was closed. */
 function stallingSource<T>(items: readonly T[]) {
@@ -49,10 +57,10 @@ describe('abortable', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     const run = drain(abortable(source, controller.signal), seen);
-    await vi.waitFor(() => expect(seen).toEqual(['a', 'b']));
+    await vi.waitFor(() => expect(seen).toEqual(['a', 'b']), PATIENT);
     const reason = new Error('stop now');
     controller.abort(reason);
-    const settled = await settleWithin(run, 1_000, 'iteration after abort');
+    const settled = await settleWithin(run, BACKSTOP_MS, 'iteration after abort');
     expect(settled).toEqual({ status: 'rejected', reason });
     expect(state.returned).toBe(true);
   });
@@ -64,7 +72,7 @@ describe('abortable', () => {
     const seen: string[] = [];
     const settled = await settleWithin(
       drain(abortable(source, controller.signal), seen),
-      1_000,
+      BACKSTOP_MS,
       'x',
     );
     expect(settled.status).toBe('rejected');
@@ -256,9 +264,12 @@ describe('a chat built from the pieces', () => {
       timeoutMs: 60_000,
       onEvent: (e) => events.push(e),
     });
-    await vi.waitFor(() => expect(events.filter((e) => e.type === 'text_delta')).toHaveLength(2));
+    await vi.waitFor(
+      () => expect(events.filter((e) => e.type === 'text_delta')).toHaveLength(2),
+      PATIENT,
+    );
     caller.abort();
-    const settled = await settleWithin(call, 1_000, 'chat after abort');
+    const settled = await settleWithin(call, BACKSTOP_MS, 'chat after abort');
     expect(settled.status).toBe('rejected');
     const reason = settled.status === 'rejected' ? settled.reason : undefined;
     expect(isAbortError(reason)).toBe(true);

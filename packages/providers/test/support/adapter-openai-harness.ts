@@ -20,6 +20,7 @@ import {
   type ModelProviderContractOptions,
   type ModelProviderFactory,
 } from '../../src/testing.js';
+import { ABORT_DEADLINE_BACKSTOP_MS } from './patience.js';
 
 /** A key shaped like a real one, so every redaction rule has something to catch. */
 export const API_KEY = 'sk-test-SECRET1234567890';
@@ -100,6 +101,7 @@ export function contractSetup(protocol: OpenAIProtocol): {
       return provider;
     },
     options: {
+      abortDeadlineMs: ABORT_DEADLINE_BACKSTOP_MS,
       cleanup: async (provider) => {
         await servers.get(provider)?.close();
         servers.delete(provider);
