@@ -138,10 +138,14 @@ describe('stall', () => {
     const reader = response.body?.getReader();
     if (!reader) throw new Error('no body');
     const read = reader.read();
+    // Silence cannot be awaited as an event: 300 ms of it is the evidence. A slow machine can
+    // only make this pass more slowly, never fail; close() below is the event that ends it.
     expect(await settlesWithin(read, 300)).toBe('timeout');
     await s.close();
-    const outcome = await settlesWithin(read, 10_000);
+    const outcome = await settlesWithin(read, 15_000);
     expect(outcome).not.toBe('timeout');
+    // Nothing was sent before the close: the read ends or fails without a frame.
+    expect(outcome).not.toMatchObject({ value: { done: false } });
   });
 
   it('sends the first afterChunks frames, then stalls', async () => {
@@ -241,37 +245,33 @@ describe('raw faults', () => {
   });
 });
 
+// Delays are checked by lower bounds only: a pause can never end early, however loaded the
+// machine, while any upper bound (or a gap measured on the client) is a race with the scheduler.
+// That each frame is flushed as it is written is shown by the stall tests above: the frames
+// before a stall arrive while the server holds the rest.
 describe('delays', () => {
   it('waits before a JSON answer and before an HTTP error', async () => {
     const s = await start(
       { text: 'slow', delayMs: 200 },
       { fault: faults.serverError(), delayMs: 200 },
     );
-    let started = Date.now();
+    let started = performance.now();
     await (await chat(s)).json();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    started = Date.now();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    started = performance.now();
     expect((await chat(s)).status).toBe(500);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 
-  it('waits before each frame and flushes every frame as it is written', async () => {
+  it('waits before each frame of a stream', async () => {
     const s = await start({ text: 'abc', chunking: { textChunkSize: 1 }, delayMs: 100 });
-    const started = Date.now();
+    const started = performance.now();
     const response = await chat(s, { stream: true });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
-    const first = await reader.read();
-    const firstAt = Date.now();
-    expect(new TextDecoder().decode(first.value)).toContain('"role":"assistant"');
-    let rest = '';
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      rest += new TextDecoder().decode(next.value);
-    }
-    const endAt = Date.now();
-    // Six frames (role, a, b, c, finish, [DONE]) each wait 100 ms; the first arrives on its own.
+    const { text, error } = await readUntilEnd(response);
+    const endAt = performance.now();
+    expect(error).toBeUndefined();
+    // Six frames (role, a, b, c, finish, [DONE]), each after its own 100 ms pause.
+    expect(sseData(text)).toHaveLength(6);
     expect(endAt - started).toBeGreaterThanOrEqual(590);
-    expect(endAt - firstAt).toBeGreaterThanOrEqual(490);
-    expect(rest).toContain('[DONE]');
   });
 });
