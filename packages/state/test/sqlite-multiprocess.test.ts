@@ -1,7 +1,9 @@
 /**
  * Several processes (CLI, gateway, cron) write one state.db at once: four real child processes
  * append concurrently through the built store, each to its own session and all to one shared
- * session, and nothing may be lost or written twice.
+ * session, and nothing may be lost or written twice. The writers stop on an event, not a clock:
+ * each keeps writing until every one of them has reported {@link TURNS_EACH} turns, so they all
+ * overlap however slow the machine is.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,7 +12,8 @@ import { openSessionStore, type StoredMessage } from '../src/index.js';
 import { builtEntry, startWriter, type WriterReport } from './support/child-writer.harness.js';
 
 const WORKERS = ['w1', 'w2', 'w3', 'w4'];
-const DURATION_MS = 3_000;
+/** Turns each writer completes while all the others are still writing. */
+const TURNS_EACH = 250;
 const SHARED = 'shared-session';
 
 type DoneReport = Extract<WriterReport, { type: 'done' }>;
@@ -47,12 +50,15 @@ async function runWriters(dbPath: string): Promise<DoneReport[]> {
       worker,
       sessionId: `${worker}-own`,
       sharedSessionId: SHARED,
-      durationMs: DURATION_MS,
+      progressAfterTurns: TURNS_EACH,
     }),
   );
   // Every child opens the database and creates its session before any starts appending.
   await Promise.all(writers.map((w) => w.waitFor((r) => r.type === 'ready')));
-  for (const writer of writers) writer.child.stdin.end('go\n');
+  for (const writer of writers) writer.child.stdin.write('go\n');
+  // None stops before all have written TURNS_EACH turns.
+  await Promise.all(writers.map((w) => w.waitFor((r) => r.type === 'progress')));
+  for (const writer of writers) writer.child.stdin.end('stop\n');
   const exits = await Promise.all(writers.map((w) => w.exited));
   for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
   return writers.map(
@@ -75,7 +81,7 @@ describe('SQLite store with four writer processes', () => {
       expectIdsIncrease(shared);
       let sharedTotal = 0;
       for (const report of done) {
-        expect(report.appends).toBeGreaterThan(2);
+        expect(report.appends).toBeGreaterThanOrEqual(2 * TURNS_EACH);
         const own = await store.getMessages(`${report.worker}-own`, { includeInactive: true });
         expect(own).toHaveLength(report.own);
         expectIdsIncrease(own);
@@ -111,5 +117,5 @@ describe('SQLite store with four writer processes', () => {
     } finally {
       raw.close();
     }
-  }, 60_000);
+  }, 120_000); // a backstop for a loaded machine; it takes a few seconds
 });

@@ -46,13 +46,17 @@ export interface WriterConfig {
   readonly worker: string;
   readonly sessionId: string;
   readonly sharedSessionId?: string;
+  /** Concurrent mode: stop after this long (the benchmark). Absent: stop at the `stop` line. */
   readonly durationMs?: number;
+  /** Concurrent mode without `durationMs`: report `progress` after this many turns. */
+  readonly progressAfterTurns?: number;
   readonly batchSize?: number;
 }
 
 /** One JSON line a writer printed. */
 export type WriterReport =
   | { type: 'ready' }
+  | { type: 'progress'; turns: number }
   | { type: 'committed'; batch: number; ids: number[] }
   | { type: 'done'; worker: string; own: number; shared: number; appends: number };
 

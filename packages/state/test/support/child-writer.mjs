@@ -5,17 +5,21 @@
  *
  * Usage: `node child-writer.mjs '<json config>'` with
  *   { mode: 'concurrent' | 'crash', entry, dbPath, worker, sessionId, sharedSessionId?,
- *     durationMs?, batchSize? }
+ *     durationMs?, progressAfterTurns?, batchSize? }
  *
  * - `concurrent`: creates its own session, prints `ready`, waits for `go` on stdin (so every
- *   writer starts together), then until `durationMs` elapses appends one turn of 1–4 messages to
- *   its own session and 1–2 messages to the shared session. Every message content starts with a
- *   unique marker `<worker><o|s><seq>`. Prints `done` with the counts it wrote.
+ *   writer starts together), then appends turns: one turn is 1–4 messages to its own session and
+ *   1–2 messages to the shared session. Every message content starts with a unique marker
+ *   `<worker><o|s><seq>`. With `durationMs` (the benchmark) it stops when that time is up;
+ *   without, it prints `progress` after `progressAfterTurns` turns and stops at the next stdin
+ *   line (`stop`), so a test decides by events, not by a clock, when every writer has done
+ *   enough while all the others were writing too. Prints `done` with the counts it wrote.
  * - `crash`: creates `sessionId`, then appends batches of `batchSize` messages forever, printing each
  *   batch's ids only after `appendMessages` resolved (i.e. committed). The parent SIGKILLs it.
  *
  * Exits 1 (with the reason on stderr) if the store misbehaves, e.g. ids that do not increase.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
 const FILLER = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
@@ -84,24 +88,57 @@ function idChecker() {
   };
 }
 
-/** Resolves when the parent writes a line to stdin. */
-function waitForGo() {
-  return new Promise((resolve) => {
-    process.stdin.setEncoding('utf8');
-    process.stdin.once('data', () => resolve());
+/** The lines the parent writes to stdin, one promise per line, in order. */
+function stdinLines() {
+  const queued = [];
+  const waiting = [];
+  let buffer = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => {
+    buffer += chunk;
+    for (let at = buffer.indexOf('\n'); at !== -1; at = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      const waiter = waiting.shift();
+      if (waiter) waiter(line);
+      else queued.push(line);
+    }
   });
+  return () =>
+    queued.length > 0
+      ? Promise.resolve(queued.shift())
+      : new Promise((resolve) => waiting.push(resolve));
+}
+
+/** When the writer stops: at the deadline (benchmark), or at the parent's `stop` line (tests). */
+function stopCondition(config, nextLine) {
+  if (config.durationMs !== undefined) {
+    const deadline = Date.now() + config.durationMs;
+    return async () => Date.now() >= deadline;
+  }
+  let stopped = false;
+  void nextLine().then(() => {
+    stopped = true;
+  });
+  // The store's appends resolve without a trip through the event loop (SQLite is synchronous
+  // here), so the loop yields once a turn to let the `stop` line in.
+  return async () => {
+    await yieldToEventLoop();
+    return stopped;
+  };
 }
 
 async function runConcurrent(store, config) {
+  const nextLine = stdinLines();
   await store.createSession({ id: config.sessionId, source: 'cli', title: config.worker });
   report({ type: 'ready' });
-  await waitForGo();
+  await nextLine(); // go
+  const shouldStop = stopCondition(config, nextLine);
   const check = idChecker();
-  const deadline = Date.now() + config.durationMs;
   let own = 0;
   let shared = 0;
   let appends = 0;
-  for (let turn = 0; Date.now() < deadline; turn++) {
+  for (let turn = 0; !(await shouldStop()); turn++) {
     const ownCount = 1 + (turn % 4);
     check(
       await store.appendMessages(config.sessionId, makeBatch(`${config.worker}o`, own, ownCount)),
@@ -113,6 +150,7 @@ async function runConcurrent(store, config) {
     check(await store.appendMessages(config.sharedSessionId, sharedBatch), sharedCount);
     shared += sharedCount;
     appends += 2;
+    if (turn + 1 === config.progressAfterTurns) report({ type: 'progress', turns: turn + 1 });
   }
   report({ type: 'done', worker: config.worker, own, shared, appends });
 }
