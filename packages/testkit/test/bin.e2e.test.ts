@@ -87,7 +87,8 @@ describe('dist/bin.js', () => {
         JSON.stringify({ turns: [{ text: 'from the binary' }], models: ['bin-model'] }),
       );
       const run = start(['serve', '--script', path, '--port', '0', '--host', '127.0.0.1']);
-      await expect.poll(run.stdout, { timeout: 15_000 }).toMatch(/\n$/);
+      // Waits for the announcement line; the limit is a backstop for a slow process start.
+      await expect.poll(run.stdout, { timeout: 45_000, interval: 20 }).toMatch(/\n$/);
       const url = /^hermes-testkit listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(
         run.stdout(),
       )?.[1];
@@ -103,5 +104,6 @@ describe('dist/bin.js', () => {
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
     },
+    60_000,
   );
 });
