@@ -10,6 +10,8 @@ export interface CommandContext extends CommandLineIo {
   readonly profile?: string;
   /** Standard input, for the REPL and prompts. Default `process.stdin`. */
   readonly stdin?: NodeJS.ReadableStream;
+  /** Ends a long-running command (`logs --follow`) as SIGINT would; for embedders and tests. */
+  readonly signal?: AbortSignal;
 }
 
 /** A subcommand module: `run` gets the arguments after the command word. */

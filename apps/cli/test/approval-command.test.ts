@@ -1,30 +1,10 @@
 /** `hermes approval check`: in-process through main, and end-to-end through the built binary. */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/index.ts';
 import { capture } from './capture.ts';
-
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-
-function run(
-  args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { hermes, requireBuild } from './spawn-hermes.ts';
 
 describe('hermes approval check', () => {
   it('prints the verdict as text', async () => {
@@ -73,19 +53,20 @@ describe('hermes approval check', () => {
     expect(await main(['approval', 'check', '--', 'ls'], c.io)).toBe(1);
     expect(c.stderr()).toContain('not valid YAML');
   });
+});
 
-  it.skipIf(!existsSync(bin))(
-    'works from the built CLI: hermes approval check --json -- <cmd> [skipped when dist/bin.js is not built]',
-    async () => {
-      const result = await run(['approval', 'check', '--json', '--', 'sudo rm -rf /']);
-      expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toMatchObject({
-        decision: 'block',
-        stage: 'hardline',
-        patternKey: 'root_delete',
-      });
-      const benign = await run(['approval', 'check', '--json', '--', 'ls -la']);
-      expect(JSON.parse(benign.stdout)).toMatchObject({ decision: 'allow', stage: 'no_match' });
-    },
-  );
+describe('hermes approval check, built', () => {
+  beforeAll(() => requireBuild());
+
+  it('works from the built CLI: hermes approval check --json -- <cmd>', async () => {
+    const result = await hermes(['approval', 'check', '--json', '--', 'sudo rm -rf /']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      decision: 'block',
+      stage: 'hardline',
+      patternKey: 'root_delete',
+    });
+    const benign = await hermes(['approval', 'check', '--json', '--', 'ls -la']);
+    expect(JSON.parse(benign.stdout)).toMatchObject({ decision: 'allow', stage: 'no_match' });
+  });
 });

@@ -5,21 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN as bin, hermes } from './spawn-hermes.ts';
+import { BIN as bin, hermes, requireBuild } from './spawn-hermes.ts';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
-beforeAll(() => {
-  if (!existsSync(bin)) {
-    throw new Error(
-      `${bin} does not exist: build the CLI first ` +
-        '(`npx -y pnpm@12.4.2 exec turbo run build --filter=@hermes/cli`, ' +
-        'or run the tests through `turbo run test`, which builds first).',
-    );
-  }
-});
+beforeAll(() => requireBuild());
 
 describe('dist/bin.js', () => {
   it('starts with a node shebang', () => {

@@ -4,19 +4,13 @@
  * either to completion, or interactively with stdin as a pipe.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, hermes, type SpawnResult } from './spawn-hermes.ts';
+import { StreamText, type WaitOptions } from './stream-text.ts';
 
-export { BIN } from './spawn-hermes.ts';
-
-/** Fails clearly when the CLI has not been built. */
-export function requireBuild(): void {
-  if (!existsSync(BIN)) {
-    throw new Error(`${BIN} does not exist: build the CLI first (cd apps/cli && npx tsup).`);
-  }
-}
+export { BIN, requireBuild } from './spawn-hermes.ts';
 
 /** The test's HERMES_HOME (set per test by tools/test-setup/hermes-home.ts). */
 export function hermesHome(): string {
@@ -53,8 +47,8 @@ export function runHermes(
 /** An interactive `hermes` with piped stdin. */
 export class Interactive {
   readonly child: ChildProcessWithoutNullStreams;
-  stdout = '';
-  stderr = '';
+  readonly #stdout: StreamText;
+  readonly #stderr: StreamText;
   readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[], cwd: string) {
@@ -63,13 +57,19 @@ export class Interactive {
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    this.child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      this.stdout += c;
-    });
-    this.child.stderr.setEncoding('utf8').on('data', (c: string) => {
-      this.stderr += c;
-    });
+    this.#stderr = new StreamText(this.child.stderr);
+    this.#stdout = new StreamText(this.child.stdout, () => `\n--- stderr:\n${this.stderr}`);
     this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+  }
+
+  /** Everything printed on stdout so far. */
+  get stdout(): string {
+    return this.#stdout.text;
+  }
+
+  /** Everything printed on stderr so far. */
+  get stderr(): string {
+    return this.#stderr.text;
   }
 
   /** Types one line. */
@@ -77,22 +77,12 @@ export class Interactive {
     this.child.stdin.write(`${line}\n`);
   }
 
-  /** Resolves once stdout contains `text` `count` times; rejects after `timeoutMs` with the output so far. */
-  async waitFor(text: string, { count = 1, timeoutMs = 20_000 } = {}): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (occurrences(this.stdout, text) < count) {
-      if (Date.now() > deadline) {
-        throw new Error(
-          `timed out waiting for ${JSON.stringify(text)} ×${count}\n--- stdout:\n${this.stdout}\n--- stderr:\n${this.stderr}`,
-        );
-      }
-      if (this.child.exitCode !== null) {
-        throw new Error(
-          `hermes exited (${this.child.exitCode}) before printing ${JSON.stringify(text)}\n--- stdout:\n${this.stdout}\n--- stderr:\n${this.stderr}`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  /**
+   * Resolves once stdout contains `text` `count` times; fails as soon as hermes exits without
+   * printing it, or after the backstop, with the output so far.
+   */
+  waitFor(text: string, options?: WaitOptions): Promise<void> {
+    return this.#stdout.waitFor(text, options);
   }
 
   /** Closes stdin and waits for the exit code. */
@@ -107,16 +97,42 @@ export class Interactive {
   }
 }
 
-/** How many times `needle` occurs in `haystack`. */
-export function occurrences(haystack: string, needle: string): number {
-  return haystack.split(needle).length - 1;
+export { occurrences } from './stream-text.ts';
+
+/** Polls until `path` exists; the timeout is a backstop for a hang. */
+export async function waitForFile(path: string, timeoutMs = 60_000): Promise<void> {
+  await pollUntil(() => existsSync(path), `${path} to exist`, timeoutMs);
 }
 
-/** Polls until `path` exists. */
-export async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
+/** Whether process `pid` has ended (gone, or a zombie nobody has reaped yet). */
+export function processEnded(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    // Linux: the state after the command name in /proc/PID/stat; Z is a zombie.
+    return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until process `pid` has ended; the timeout is a backstop for one that never does. */
+export async function waitForExit(pid: number, timeoutMs = 60_000): Promise<void> {
+  await pollUntil(() => processEnded(pid), `process ${pid} to end`, timeoutMs);
+}
+
+/** Kills process `pid` if it is still running (cleanup after a failed test). */
+export function killIfRunning(pid: number): void {
+  if (!processEnded(pid)) process.kill(pid, 'SIGKILL');
+}
+
+async function pollUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${path}`);
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -17,7 +17,7 @@ import {
 
 let server: ScriptedServer | undefined;
 
-beforeAll(requireBuild);
+beforeAll(() => requireBuild());
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -112,7 +112,7 @@ describe('hermes chat -q', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^hermes: the model could not be reached/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  });
 
   it('rejects a bad option value, naming it (exit 2)', async () => {
     const result = await runHermes(['chat', '-q', 'x', '--max-turns', 'lots'], workDir());

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hermesHome, requireBuild, runHermes, workDir } from './chat-harness.ts';
 
-beforeAll(requireBuild);
+beforeAll(() => requireBuild());
 
 const cacheDir = (): string => join(hermesHome(), 'cache', 'code-cache');
 const cacheFiles = (): string[] => (existsSync(cacheDir()) ? readdirSync(cacheDir()).sort() : []);
@@ -38,12 +38,12 @@ describe('code cache of the built executable', () => {
     // Another command gets its own cache beside it.
     expect((await runHermes(['tools', 'list'], cwd)).code).toBe(0);
     expect(cacheFiles()).toEqual([file, (file as string).replace('-config.bin', '-tools.bin')]);
-  }, 60_000);
+  });
 
   it('is not written into a data home that does not exist', async () => {
     const missing = join(hermesHome(), 'not-created');
     const result = await runHermes(['config', 'path'], workDir(), { HERMES_HOME: missing });
     expect(result.code).toBe(0);
     expect(existsSync(missing)).toBe(false);
-  }, 30_000);
+  });
 });

@@ -6,7 +6,7 @@ import { openSessionStore } from '@hermes/state';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hermesHome, requireBuild, runHermes, workDir } from './chat-harness.ts';
 
-beforeAll(requireBuild);
+beforeAll(() => requireBuild());
 
 describe('hermes demo', () => {
   it('plays the scripted tool loop, labelled as scripted, and exits 0 without touching HERMES_HOME', async () => {
@@ -21,7 +21,7 @@ describe('hermes demo', () => {
     expect(result.stdout).toContain('hermes setup');
     // The user's data home (here the test's) was not used.
     expect(readdirSync(hermesHome())).toEqual([]);
-  }, 60_000);
+  });
 
   it('--home keeps the demo session in the given data home', async () => {
     const home = mkdtempSync(join(tmpdir(), 'hermes-demo-kept-'));
@@ -40,7 +40,7 @@ describe('hermes demo', () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  });
 
   it('rejects an unknown option (exit 2)', async () => {
     const result = await runHermes(['demo', '--nope'], workDir());

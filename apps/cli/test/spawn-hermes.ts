@@ -1,4 +1,8 @@
-/** Runs the built `hermes` binary (dist/bin.js) as a real subprocess, for end-to-end tests. */
+/**
+ * Runs the built `hermes` binary (dist/bin.js) as a real subprocess, for end-to-end tests. These
+ * tests never skip: without a build they fail, saying how to build (`verify` and `turbo run test`
+ * build first).
+ */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +10,25 @@ import { fileURLToPath } from 'node:url';
 /** The built executable. */
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
-/** Whether the binary has been built (`cd apps/cli && npx tsup`). */
-export const BUILT = existsSync(BIN);
+/** The one-file build `bin.js` runs (see src/code-cache.ts). */
+export const BUNDLE = fileURLToPath(new URL('../dist/hermes.cjs', import.meta.url));
+
+/** What to type to build the files the end-to-end tests run. */
+export const BUILD_COMMAND = 'cd apps/cli && npx tsup';
+
+/**
+ * Throws unless every file in `files` exists, with a message naming the missing one and the
+ * build command. End-to-end suites call it in `beforeAll`, so a missing build fails them.
+ */
+export function requireBuild(files: readonly string[] = [BIN, BUNDLE]): void {
+  const missing = files.find((file) => !existsSync(file));
+  if (missing !== undefined) {
+    throw new Error(
+      `${missing} does not exist: run the build first: ${BUILD_COMMAND} ` +
+        '(or `npx -y pnpm@12.4.2 run verify`, which builds before testing).',
+    );
+  }
+}
 
 /** What a run printed and how it ended. */
 export interface SpawnResult {

@@ -3,7 +3,7 @@
  * `errors.log`), and with `--follow` every line appended after them until Ctrl-C, across
  * rotations.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExitCode } from '@hermes/config';
 import type { CommandContext } from '../command-context.js';
@@ -27,47 +27,58 @@ export function lastLines(text: string, count: number): string[] {
   return lines.slice(Math.max(0, lines.length - count));
 }
 
-function sizeOf(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
+/** The file being followed (its inode) and how far it has been printed. */
+interface Position {
+  ino: number | undefined;
+  offset: number;
 }
 
-function readFrom(path: string, offset: number, end: number): string {
-  const fd = openSync(path, 'r');
+/**
+ * What `path` holds beyond `position`, which moves past it. A different file at the path (a
+ * rotation: renamed aside, a new one started) is read from its start, as is a shrunk one
+ * (truncated in place). Undefined when there is nothing new, or no file yet.
+ */
+function readNew(path: string, position: Position): string | undefined {
+  let fd: number;
   try {
-    const buffer = Buffer.alloc(end - offset);
-    readSync(fd, buffer, 0, buffer.length, offset);
-    return buffer.toString('utf8');
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const { ino, size } = fstatSync(fd);
+    if (ino !== position.ino || size < position.offset) {
+      position.ino = ino;
+      position.offset = 0;
+    }
+    if (size <= position.offset) return undefined;
+    const buffer = Buffer.alloc(size - position.offset);
+    const read = readSync(fd, buffer, 0, buffer.length, position.offset);
+    position.offset += read;
+    return buffer.toString('utf8', 0, read);
   } finally {
     closeSync(fd);
   }
 }
 
-/** Prints what is appended to `path` until SIGINT or SIGTERM; a shrunk file was rotated. */
-async function follow(path: string, start: number, ctx: CommandContext): Promise<void> {
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-  };
+/** Prints what is appended to `path` after `position` until SIGINT, SIGTERM or `ctx.signal`. */
+async function follow(path: string, position: Position, ctx: CommandContext): Promise<void> {
+  const stopper = new AbortController();
+  const stop = (): void => stopper.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  ctx.signal?.addEventListener('abort', stop, { once: true });
+  if (ctx.signal?.aborted) stop();
   try {
-    let offset = start;
-    while (!stopped) {
-      const size = sizeOf(path);
-      if (size < offset) offset = 0;
-      if (size > offset) {
-        ctx.stdout.write(readFrom(path, offset, size));
-        offset = size;
-      }
-      await sleep(POLL_MS);
+    while (!stopper.signal.aborted) {
+      const text = readNew(path, position);
+      if (text !== undefined) ctx.stdout.write(text);
+      await sleep(POLL_MS, undefined, { signal: stopper.signal }).catch(() => undefined);
     }
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    ctx.signal?.removeEventListener('abort', stop);
   }
 }
 
@@ -90,16 +101,17 @@ export function run(args: readonly string[], ctx: CommandContext): Promise<numbe
     }
     const count = intOption(values, 'lines', 1) ?? 50;
     const path = logPaths(ctx.hermesHome)[which];
-    const exists = existsSync(path);
-    if (exists) {
-      const text = readFileSync(path, 'utf8');
-      const lines = lastLines(text, count);
+    // Following starts exactly after the bytes shown, in the file they came from: a line
+    // appended in between is printed, not skipped.
+    const position: Position = { ino: undefined, offset: 0 };
+    if (existsSync(path)) {
+      const lines = lastLines(readNew(path, position) ?? '', count);
       if (lines.length > 0) ctx.stdout.write(`${lines.join('\n')}\n`);
     } else if (!values.follow) {
       ctx.stderr.write(`hermes logs: no log yet at ${path}\n`);
       return ExitCode.ok;
     }
-    if (values.follow) await follow(path, sizeOf(path), ctx);
+    if (values.follow) await follow(path, position, ctx);
     return ExitCode.ok;
   });
 }
