@@ -93,12 +93,21 @@ describe('summarizer failures', () => {
 
   it('leaves the messages unchanged when the host cancels', async () => {
     const controller = new AbortController();
+    let called: () => void = () => undefined;
+    const summarizerCalled = new Promise<void>((resolve) => {
+      called = resolve;
+    });
     const engine = new ContextCompressor({
       contextLength: 200_000,
       tailTokens: 500,
-      summarizer: never,
+      summarizer: (request) => {
+        called();
+        return never(request);
+      },
     });
     const pending = engine.compress(conversation(12), { force: true, signal: controller.signal });
+    // Cancel once the summarizer is really running, not at some moment that merely tends to be.
+    await summarizerCalled;
     controller.abort();
     const result = await pending;
     expect(result.outcome).toBe('cancelled');
@@ -133,6 +142,47 @@ describe('summarizer failures', () => {
     clock.advance(900_000);
     expect((await run()).session.compressionCooldownUntil).toBe(clock.now() + 900_000);
     expect(summarizer.requests).toHaveLength(4);
+  });
+
+  it('cancels at once when the host signal was aborted before the summarizer ran', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const summarizer = scriptedSummarizer(never);
+    const engine = new ContextCompressor({ contextLength: 200_000, tailTokens: 500, summarizer });
+    const result = await engine.compress(conversation(12), {
+      force: true,
+      signal: controller.signal,
+    });
+    expect(result.outcome).toBe('cancelled');
+    expect(result.changed).toBe(false);
+  });
+
+  it('names the real reason during the backoff, not a missing summarizer', async () => {
+    const clock = fakeClock();
+    const summarizer = failing(new HermesError('provider.rate_limited', 'slow down sk-secret'));
+    const engine = new ContextCompressor({
+      contextLength: 200_000,
+      tailTokens: 500,
+      maxAttemptsPerTurn: 100,
+      summarizer,
+      now: clock.now,
+    });
+    const input = conversation(12);
+    const first = await engine.compress(input, { force: true });
+    expect(first.warnings.join(' ')).toMatch(/provider\.rate_limited/);
+    clock.advance(15_000);
+    const during = await engine.compress(input, { force: true });
+    expect(summarizer.requests).toHaveLength(1);
+    expect(during.outcome).toBe('fallback');
+    const warning = during.warnings.join(' ');
+    expect(warning).not.toMatch(/no summarizer/);
+    expect(warning).toMatch(/failed 1 time .*provider\.rate_limited.*retrying in 45 s/);
+    expect(warning).not.toContain('sk-secret');
+    expect(parseSections(during.summary ?? '').get('Progress')).toMatch(/retrying in 45 s/);
+
+    const unconfigured = new ContextCompressor({ contextLength: 200_000, tailTokens: 500 });
+    const plain = await unconfigured.compress(input, { force: true });
+    expect(plain.warnings.join(' ')).toMatch(/no summarizer configured/);
   });
 
   it('clears the backoff after a successful summary', async () => {

@@ -36,13 +36,15 @@ describe('summary size rules', () => {
     expect(summaryTokenBudget(1_000, 32_000)).toBe(1_600);
   });
 
-  it('rejects a summary longer than its input and leaves the messages unchanged', async () => {
+  it('rejects a summary longer than its input, keeping only the phase-1 pruning', async () => {
     const { engine } = engineWith(scriptedSummarizer(() => templateSummary('x'.repeat(400_000))));
     const input = conversation(12);
     const result = await engine.compress(input, { force: true });
-    expect(result.changed).toBe(false);
     expect(result.outcome).toBe('summary_too_long');
-    expect(result.messages).toEqual(input);
+    expect(result.summary).toBeUndefined();
+    expect(result.messages).toHaveLength(input.length);
+    expect(result.messages.some((m) => textOf(m).startsWith(SUMMARY_MARKER))).toBe(false);
+    expect(textOf(result.messages[7])).toBe('[terminal] ran `npm test -w p1` -> exit 1, 41 lines');
   });
 });
 
@@ -148,7 +150,11 @@ describe('phase 2 summary', () => {
     const summarizer = scriptedSummarizer((_r, call) =>
       call === 1
         ? templateSummary('goal one', { Decisions: 'decision one' })
-        : templateSummary('None', { Decisions: 'decision two' }),
+        : // The update leaves Goals out (kept) and rewrites Decisions (replaced).
+          templateSummary('unused', { Decisions: 'decision two' }).replace(
+            /## Goals\nunused\n\n/,
+            '',
+          ),
     );
     const { engine } = engineWith(summarizer);
     const first = await engine.compress(conversation(12), { force: true });

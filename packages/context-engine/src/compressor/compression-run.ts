@@ -8,7 +8,7 @@ import type { FailureGuard } from './failure-guard.js';
 import { contentText } from './message-text.js';
 import type { CompressorSettings } from './options.js';
 import { pruneToolResults } from './prune.js';
-import { findRegions, type Regions } from './regions.js';
+import { findRegions, lastRealUserIndex, type Regions } from './regions.js';
 import { isWritten, type RefusedSummary, summarizeSpan } from './summarize-span.js';
 import type { Summarizer } from './summarizer.js';
 import { isSummaryText } from './summary-sections.js';
@@ -75,21 +75,40 @@ function middleOf(messages: readonly ChatMessage[], regions: Regions): ChatMessa
   return middle.filter((_, i) => i + regions.headEnd !== regions.pinnedUser);
 }
 
-/** Splits a previous summary message off the span. */
+/**
+ * Splits a previous summary message off the span. `olderCount` is how many of the remaining
+ * messages came before it: they are older than everything it summarized.
+ */
 function splitPreviousSummary(span: readonly ChatMessage[]): {
   span: ChatMessage[];
   previous: string | undefined;
+  olderCount: number;
 } {
   let previous: string | undefined;
-  const rest = span.filter((m) => {
+  let olderCount = 0;
+  const rest = span.filter((m, i) => {
     const text = m.role === 'user' || m.role === 'assistant' ? contentText(m.content) : '';
     if (previous === undefined && isSummaryText(text)) {
       previous = text;
+      olderCount = i;
       return false;
     }
     return true;
   });
-  return { span: rest, previous };
+  return { span: rest, previous, olderCount };
+}
+
+/** The original of every message phase 1 changed, keyed by the changed copy. */
+function originalsOf(
+  messages: readonly ChatMessage[],
+  pruned: readonly ChatMessage[],
+): Map<ChatMessage, ChatMessage> {
+  const originals = new Map<ChatMessage, ChatMessage>();
+  pruned.forEach((message, i) => {
+    const original = messages[i] as ChatMessage;
+    if (message !== original) originals.set(message, original);
+  });
+  return originals;
 }
 
 /** Carves the regions, then runs phase 1 between head and tail (images: everywhere). */
@@ -158,23 +177,26 @@ export async function runCompression(
     ctx.guard.nothingToCompress();
     return same('nothing_to_compress');
   }
-  const { span, previous } = splitPreviousSummary(middle);
-  const lastUser = messages.findLast((m) => m.role === 'user');
-  const summarizer = ctx.guard.summarizerAvailable() ? ctx.summarizer : undefined;
+  const { span, previous, olderCount } = splitPreviousSummary(middle);
+  const lastUser = lastRealUserIndex(messages);
+  const lastUserMessage = messages[lastUser];
   const summary = await summarizeSpan({
     span,
+    olderCount,
+    originals: originalsOf(messages, pruned),
     previousSummary: previous,
-    lastUserText: lastUser ? contentText(lastUser.content) : undefined,
+    lastUserText: lastUserMessage ? contentText(lastUserMessage.content) : undefined,
+    lastUserPosition: lastUser >= 0 && lastUser < regions.headEnd ? 'before' : 'after',
     focusTopic: options.focusTopic,
     memoryContext: options.memoryContext,
     contextLength: ctx.contextLength,
-    summarizer,
+    ...summarizerFor(ctx),
     timeoutMs: ctx.settings.summaryTimeoutMs,
     signal: options.signal,
   });
-  if (!isWritten(summary)) return refused(ctx, summary, same);
-  if (summarizer && summary.kind === 'model') ctx.guard.summarizerSucceeded();
-  if (summarizer && summary.kind === 'fallback') ctx.guard.summarizerFailed();
+  if (!isWritten(summary)) return refused(ctx, summary, same, messages, pruned);
+  if (summary.kind === 'model') ctx.guard.summarizerSucceeded();
+  if (summary.summarizerError !== undefined) ctx.guard.summarizerFailed(summary.summarizerError);
   const out = splice(messages, pruned, regions, summary.text);
   const outcome = summary.kind === 'model' ? 'summarized' : 'fallback';
   return judge(ctx, messages, out, outcome, {
@@ -185,17 +207,42 @@ export async function runCompression(
   });
 }
 
-/** The unchanged result for a summary that was not written, with the guard told why. */
+/** The summarizer to call now, or why there is none (not configured, or backing off). */
+function summarizerFor(ctx: RunContext): {
+  summarizer: Summarizer | undefined;
+  unavailableReason?: string;
+} {
+  if (ctx.summarizer === undefined) {
+    return { summarizer: undefined, unavailableReason: 'no summarizer configured' };
+  }
+  const backoff = ctx.guard.backoffReason();
+  return backoff === undefined
+    ? { summarizer: ctx.summarizer }
+    : { summarizer: undefined, unavailableReason: backoff };
+}
+
+/**
+ * The result for a summary that was not written, with the guard told why. A summary rejected
+ * for its length still leaves phase 1's pruning, which needs no model and is often most of the
+ * gain; authentication errors and cancellations leave the messages unchanged.
+ */
 function refused(
   ctx: RunContext,
   summary: RefusedSummary,
   same: (outcome: CompressionOutcome, failure?: string) => RunResult,
+  messages: readonly ChatMessage[],
+  pruned: readonly ChatMessage[],
 ): RunResult {
   if (summary.kind === 'auth') {
-    ctx.guard.summarizerFailed();
+    ctx.guard.summarizerFailed('authentication');
     return same('auth_error', summary.failure);
   }
   if (summary.kind === 'too_long') {
+    if (pruned !== messages) {
+      const kept = judge(ctx, messages, pruned, 'summary_too_long', { failure: summary.failure });
+      if (kept.changed) return kept;
+      return same('summary_too_long', summary.failure);
+    }
     ctx.guard.compressionDone(false);
     return same('summary_too_long', summary.failure);
   }

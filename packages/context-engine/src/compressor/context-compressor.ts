@@ -150,7 +150,8 @@ export class ContextCompressor extends ContextEngine {
       messages,
       options,
     );
-    if (run.changed && run.outcome !== 'pruned') this.compressionCount++;
+    // Only a written summary counts: phase 1 alone (pruned, or a rejected summary) does not.
+    if (run.changed && run.summary !== undefined) this.compressionCount++;
     return this.toResult(messages, run, options.currentTokens);
   }
 

@@ -26,6 +26,7 @@ export interface GuardSnapshot {
 export class FailureGuard {
   private cooldownUntil: number | null = null;
   private failures = 0;
+  private lastFailure: string | undefined;
   private streak = 0;
   private lastProbeAt: number | null = null;
   private idleUntil: number | null = null;
@@ -73,17 +74,36 @@ export class FailureGuard {
     return this.cooldownUntil === null || this.now() >= this.cooldownUntil;
   }
 
-  /** The summarizer failed: back off for the next step. */
-  summarizerFailed(): void {
+  /** The summarizer failed (`reason`: its secret-free error class): back off for the next step. */
+  summarizerFailed(reason?: string): void {
     const step = Math.min(this.failures, SUMMARIZER_BACKOFF_MS.length - 1);
     this.cooldownUntil = this.now() + (SUMMARIZER_BACKOFF_MS[step] as number);
     this.failures++;
+    this.lastFailure = reason;
   }
 
   /** The summarizer succeeded: clear the backoff. */
   summarizerSucceeded(): void {
     this.cooldownUntil = null;
     this.failures = 0;
+    this.lastFailure = undefined;
+  }
+
+  /**
+   * Why the summarizer is skipped right now, for warnings and the fallback note, such as
+   * "summarizer failed 2 times in a row (last: TimeoutError); retrying in 240 s"; `undefined`
+   * when it is not backing off.
+   */
+  backoffReason(): string | undefined {
+    if (this.summarizerAvailable() || this.cooldownUntil === null) return undefined;
+    const seconds = Math.ceil((this.cooldownUntil - this.now()) / 1_000);
+    const last = this.lastFailure === undefined ? '' : ` (last: ${this.lastFailure})`;
+    // After a restart only the backoff end survives, not the count.
+    const failed =
+      this.failures === 0
+        ? 'summarizer failed earlier'
+        : `summarizer failed ${this.failures} ${this.failures === 1 ? 'time' : 'times in a row'}`;
+    return `${failed}${last}; retrying in ${seconds} s`;
   }
 
   /** Nothing was compressible: stay quiet for a while. */
@@ -146,6 +166,7 @@ export class FailureGuard {
   reset(): void {
     this.cooldownUntil = null;
     this.failures = 0;
+    this.lastFailure = undefined;
     this.streak = 0;
     this.lastProbeAt = null;
     this.idleUntil = null;

@@ -5,6 +5,7 @@
  * listed here.
  */
 import type { ChatMessage } from '@hermes/protocol';
+import { firstFailureLine } from './failure-excerpt.js';
 import { contentText, oneLine } from './message-text.js';
 import { redactSecrets } from './redact.js';
 import type { Sections } from './summary-sections.js';
@@ -22,14 +23,29 @@ function bullets(items: readonly string[]): string {
   return [...head, ...kept.map((i) => `- ${i}`)].join('\n');
 }
 
-/** One-line outcomes of every tool result in the span. */
-function commandLines(span: readonly ChatMessage[]): string[] {
+/** What the fallback knows about the span's tool results beyond their (shortened) text. */
+export interface ToolOutcomes {
+  /** The original output of each tool result phase 1 shortened, by span index (unredacted). */
+  readonly originalOutputs: ReadonlyMap<number, string>;
+  /** Redacted excerpts of failing outputs, by span index. */
+  readonly excerpts: ReadonlyMap<number, string>;
+}
+
+/**
+ * One-line outcomes of every tool result in the span, counted on the original output (the
+ * shortened one is a single line), with the error line of a failing one.
+ */
+function commandLines(span: readonly ChatMessage[], tools: ToolOutcomes | undefined): string[] {
   const calls = indexToolCalls(span);
-  return span.flatMap((m) =>
-    m.role === 'tool'
-      ? [summarizeToolResult(m.name, calls.get(m.tool_call_id), contentText(m.content))]
-      : [],
-  );
+  return span.flatMap((m, i) => {
+    if (m.role !== 'tool') return [];
+    const output = tools?.originalOutputs.get(i) ?? contentText(m.content);
+    // Only counts and the exit code come from the original, so it needs no redaction here.
+    const line = summarizeToolResult(m.name, calls.get(m.tool_call_id), output);
+    const excerpt = tools?.excerpts.get(i);
+    const error = excerpt === undefined ? undefined : firstFailureLine(excerpt);
+    return [error === undefined ? line : `${line}; ${oneLine(error, 200)}`];
+  });
 }
 
 /** File-like arguments of tool calls (`path`, `file_path`). */
@@ -45,8 +61,15 @@ function fileLines(span: readonly ChatMessage[]): string[] {
   return [...files];
 }
 
-/** Sections of a fallback summary for `span`. `reason` says why no model summary exists. */
-export function fallbackSections(span: readonly ChatMessage[], reason: string): Sections {
+/**
+ * Sections of a fallback summary for `span` (already redacted). `reason` says why no model
+ * summary exists.
+ */
+export function fallbackSections(
+  span: readonly ChatMessage[],
+  reason: string,
+  tools?: ToolOutcomes,
+): Sections {
   const users = span.filter((m) => m.role === 'user').map((m) => contentText(m.content));
   const answers = span
     .filter((m) => m.role === 'assistant' && contentText(m.content).trim() !== '')
@@ -63,7 +86,7 @@ export function fallbackSections(span: readonly ChatMessage[], reason: string): 
       `${note}\n### Done\n${bullets(answers)}\n### In Progress\nNone\n### Blocked\nNone`,
     ],
     ['Files and Artifacts', bullets(fileLines(span))],
-    ['Commands and Results', bullets(commandLines(span))],
+    ['Commands and Results', bullets(commandLines(span, tools))],
     ['Open Questions', 'None'],
     ['Resolved Questions', 'None'],
     [

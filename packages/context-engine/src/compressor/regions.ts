@@ -4,6 +4,8 @@
  * the summary replaces.
  */
 import type { ChatMessage } from '@hermes/protocol';
+import { contentText } from './message-text.js';
+import { isSummaryText } from './summary-sections.js';
 import { estimateMessageTokens } from './token-estimate.js';
 import { groupStartAtOrAfter, groupStartAtOrBefore } from './tool-groups.js';
 
@@ -59,11 +61,19 @@ function tailStart(
   return Math.max(floor, groupStartAtOrBefore(messages, start));
 }
 
+/**
+ * The index of the last message a person wrote, or -1. A summary this engine wrote can carry the
+ * user role (roles must alternate) but is never the user's latest request.
+ */
+export function lastRealUserIndex(messages: readonly ChatMessage[]): number {
+  return messages.findLastIndex((m) => m.role === 'user' && !isSummaryText(contentText(m.content)));
+}
+
 /** Carves `messages` into head, middle and tail. */
 export function findRegions(messages: readonly ChatMessage[], options: RegionOptions): Regions {
   const head = headEnd(messages, options.protectFirstN);
   const tail = tailStart(messages, options, head);
-  const lastUser = messages.findLastIndex((m) => m.role === 'user');
+  const lastUser = lastRealUserIndex(messages);
   const pinnedUser = lastUser >= head && lastUser < tail ? lastUser : undefined;
   return { headEnd: head, tailStart: tail, pinnedUser };
 }

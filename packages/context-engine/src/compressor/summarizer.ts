@@ -62,6 +62,8 @@ export async function callSummarizer(
   timeoutMs: number,
   hostSignal?: AbortSignal,
 ): Promise<string> {
+  // Already cancelled: do not start a call that would only be waited out to its timeout.
+  hostSignal?.throwIfAborted();
   const controller = new AbortController();
   const onHostAbort = () => controller.abort(hostSignal?.reason);
   hostSignal?.addEventListener('abort', onHostAbort, { once: true });

@@ -7,7 +7,8 @@ import {
   MODEL_SECTIONS,
   type SectionName,
   SUMMARY_MARKER,
-  SUMMARY_PREFIX,
+  summaryPrefix,
+  type UserPosition,
 } from './summary-template.js';
 
 /** Section bodies by heading, in the template's order when rendered. */
@@ -72,17 +73,47 @@ function isEmptyBody(body: string | undefined): boolean {
 }
 
 /**
- * The update merged over the previous summary: a section the update left out or emptied keeps
- * its previous body, so nothing silently disappears between compressions.
+ * The update merged over the previous summary. A section the update wrote replaces the old one
+ * (so "None" clears it: an answered question leaves Open Questions, a finished TODO leaves
+ * Pending TODOs); a heading the update left out keeps its previous body, so a summarizer that
+ * skips a heading loses nothing.
  */
 export function mergeSections(previous: Sections, update: Sections): Sections {
   const merged: Sections = new Map();
   for (const name of MODEL_SECTIONS) {
-    const next = update.get(name);
-    const before = previous.get(name);
-    merged.set(name, isEmptyBody(next) && !isEmptyBody(before) ? (before as string) : (next ?? ''));
+    merged.set(name, update.has(name) ? (update.get(name) ?? '') : (previous.get(name) ?? ''));
   }
-  return merged;
+  return withoutResolvedQuestions(merged);
+}
+
+/** A list item reduced to its words: no bullet or number, lower case, no punctuation. */
+function itemWords(line: string): string {
+  return line
+    .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The shortest open question worth matching; shorter ones would match by accident. */
+const MIN_QUESTION_CHARS = 8;
+
+/**
+ * `sections` with every Open Questions item that Resolved Questions also lists (possibly with its
+ * answer appended) removed, so a question never stands in both.
+ */
+export function withoutResolvedQuestions(sections: Sections): Sections {
+  const open = sections.get('Open Questions');
+  const resolved = sections.get('Resolved Questions');
+  if (isEmptyBody(open) || isEmptyBody(resolved)) return sections;
+  const answered = (resolved as string).split('\n').map(itemWords).filter(Boolean);
+  const kept = (open as string).split('\n').filter((line) => {
+    const words = itemWords(line);
+    return words.length < MIN_QUESTION_CHARS || !answered.some((a) => a.includes(words));
+  });
+  const out: Sections = new Map(sections);
+  out.set('Open Questions', kept.some((l) => l.trim() !== '') ? kept.join('\n').trim() : 'None');
+  return out;
 }
 
 /**
@@ -98,11 +129,18 @@ export function appendSections(previous: Sections, additions: Sections): Section
     else if (isEmptyBody(added)) merged.set(name, before as string);
     else merged.set(name, `${before}\n${added}`);
   }
-  return merged;
+  return withoutResolvedQuestions(merged);
 }
 
-/** Renders the model sections then the code sections, every heading present. */
-export function renderSummary(sections: Sections, appendix: ReadonlyMap<SectionName, string>) {
+/**
+ * Renders the prefix (its closing instruction fitted to where the latest user message is), the
+ * model sections, then the code sections, every heading present.
+ */
+export function renderSummary(
+  sections: Sections,
+  appendix: ReadonlyMap<SectionName, string>,
+  position: UserPosition = 'after',
+): string {
   const body = MODEL_SECTIONS.map((name) => {
     const text = sections.get(name);
     return `## ${name}\n${isEmptyBody(text) ? 'None' : text}`;
@@ -111,5 +149,5 @@ export function renderSummary(sections: Sections, appendix: ReadonlyMap<SectionN
     const text = appendix.get(name);
     if (text !== undefined) body.push(`## ${name}\n${isEmptyBody(text) ? 'None' : text}`);
   }
-  return `${SUMMARY_PREFIX}\n\n${body.join('\n\n')}`;
+  return `${summaryPrefix(position)}\n\n${body.join('\n\n')}`;
 }

@@ -51,6 +51,12 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? lines - 1 : lines;
 }
 
+/** The exit code an output reports near its start or end, if it reports one. */
+export function exitCodeOf(output: string): number | undefined {
+  const exit = EXIT_CODE.exec(output.slice(0, 2_000)) ?? EXIT_CODE.exec(output.slice(-2_000));
+  return exit ? Number(exit[1]) : undefined;
+}
+
 /** The one-line summary of a tool result. */
 export function summarizeToolResult(
   toolName: string | undefined,
@@ -59,8 +65,8 @@ export function summarizeToolResult(
 ): string {
   const name = toolName ?? call?.function.name ?? 'tool';
   const facts: string[] = [];
-  const exit = EXIT_CODE.exec(output.slice(0, 2_000)) ?? EXIT_CODE.exec(output.slice(-2_000));
-  if (exit) facts.push(`exit ${exit[1]}`);
+  const exit = exitCodeOf(output);
+  if (exit !== undefined) facts.push(`exit ${exit}`);
   const lines = countLines(output);
   facts.push(`${lines} ${lines === 1 ? 'line' : 'lines'}`);
   return `[${name}] ${describeCall(call)} -> ${facts.join(', ')}`;

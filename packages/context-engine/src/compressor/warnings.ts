@@ -18,7 +18,7 @@ export function compressionWarnings(input: WarningInput): string[] {
   const { outcome, failure } = input;
   if (outcome === 'fallback') {
     warnings.push(
-      `The summarizer was not used (${failure ?? 'unavailable'}); a fallback summary kept every user message. Older messages remain searchable with session_search.`,
+      `No model summary this time (${failure ?? 'summarizer unavailable'}); a fallback summary kept every user message. Older messages remain searchable with session_search.`,
     );
   } else if (outcome === 'auth_error') {
     warnings.push(
@@ -29,7 +29,11 @@ export function compressionWarnings(input: WarningInput): string[] {
       'Compression skipped: the attempt limit for this turn was reached. It re-arms once the provider reports the prompt under the threshold.',
     );
   } else if (outcome === 'summary_too_long') {
-    warnings.push('Compression rejected: the summary was longer than what it replaced.');
+    warnings.push(
+      input.changed
+        ? 'The summary was rejected: it was longer than what it replaced. Old tool outputs were still shortened (phase 1), so the conversation is smaller; nothing was summarized.'
+        : 'Compression rejected: the summary was longer than what it replaced, and there were no old tool outputs to shorten. The conversation was left unchanged.',
+    );
   }
   const counted = input.changed !== false || outcome === undefined;
   if (counted && input.compressionCount >= WARN_FROM_COMPRESSION) {
