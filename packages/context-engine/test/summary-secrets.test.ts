@@ -1,6 +1,12 @@
 import type { ChatMessage } from '@hermes/protocol';
 import { describe, expect, it } from 'vitest';
-import { ContextCompressor, parseSections, type Summarizer } from '../src/index.js';
+import {
+  ContextCompressor,
+  MODEL_SECTIONS,
+  parseSections,
+  SUMMARY_PREFIX,
+  type Summarizer,
+} from '../src/index.js';
 import { scriptedSummarizer, templateSummary, toolExchange } from './support/conversations.js';
 
 /** Secret values in the shapes people paste; none may survive compression anywhere. */
@@ -145,5 +151,34 @@ describe('secrets never survive compression', () => {
     expect(anchors).not.toContain(opaque.slice(0, 12));
     // An identifier outside a secret-like context is still indexed.
     expect(anchors).toContain('5d41402abc4b2a76b9719d911017c592');
+  });
+
+  it('scrubs secrets that a summary written by an older version still carries', async () => {
+    const old = [
+      SUMMARY_PREFIX,
+      ...MODEL_SECTIONS.map(
+        (name) =>
+          `## ${name}\n${name === 'Decisions' ? `- use DATADOG_API_KEY=${SECRETS.datadog}` : 'None'}`,
+      ),
+    ].join('\n\n');
+    const input: ChatMessage[] = [
+      { role: 'system', content: 'sys' },
+      { role: 'user', content: old },
+      ...Array.from({ length: 10 }, (_, i): ChatMessage[] => [
+        { role: 'assistant', content: `work ${i} ${'w '.repeat(400)}` },
+        { role: 'user', content: `more ${i}` },
+      ]).flat(),
+    ];
+    // The update leaves Decisions out, so the old body is carried over.
+    const summarizer = scriptedSummarizer(() =>
+      templateSummary('goal').replace(/## Decisions\nNone\n\n/, ''),
+    );
+    const engine = new ContextCompressor({ contextLength: 200_000, tailTokens: 300, summarizer });
+    await engine.onSessionStart('s', { compressionCount: 1 });
+    const result = await engine.compress(input, { force: true });
+    expect(result.outcome).toBe('summarized');
+    expect(parseSections(result.summary ?? '').get('Decisions')).toContain('DATADOG_API_KEY=');
+    const output = everything([result], engine, summarizer.requests);
+    expect(output).not.toContain(SECRETS.datadog.slice(0, 10));
   });
 });

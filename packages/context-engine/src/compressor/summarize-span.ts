@@ -187,7 +187,7 @@ async function modelSections(
     transcript: transcriptOf(prepared),
     targetTokens: maxTokens,
     ...(previous?.size ? { previousSummary: redactSecrets(sectionsText(previous)) } : {}),
-    ...(input.focusTopic ? { focusTopic: input.focusTopic } : {}),
+    ...(input.focusTopic ? { focusTopic: redactSecrets(input.focusTopic) } : {}),
     ...(input.memoryContext ? { memoryContext: redactSecrets(input.memoryContext) } : {}),
   });
   let text: string;
@@ -244,7 +244,9 @@ export async function summarizeSpan(input: SpanSummaryInput): Promise<SpanSummar
     latest.text === undefined ? undefined : clip(redactSecrets(latest.text), SNAPSHOT_CHARS);
   merged.set(SNAPSHOT_SECTION, redactSecrets(snapshotText(latest.position, quote)));
   const appendix = buildAppendix(prepared.split, input.previousSummary);
-  const text = renderSummary(merged, appendix, latest.position);
+  // Once more over the whole text: sections carried over from an older summary were written
+  // before today's patterns existed.
+  const text = redactSecrets(renderSummary(merged, appendix, latest.position));
   if (got instanceof Map) return { kind: 'model', text };
   const error = got.kind === 'fallback' ? got.summarizerError : undefined;
   return {
