@@ -1,6 +1,8 @@
 import { defineConfig } from 'tsup';
 import { hermesTsup } from '../../tsup.shared.ts';
 import { asciiOnly } from './build/ascii-only.ts';
+import { lazyChunks } from './build/lazy-chunks.ts';
+import { zodEnglishOnly } from './build/zod-english-only.ts';
 
 // The library entry (`main`, `VERSION`) and the executable; the shebang is the first line of
 // src/bin.ts and esbuild keeps it, so only dist/bin.js starts with it.
@@ -45,5 +47,9 @@ export default defineConfig([
     // ASCII only, so the loader can read it as one-byte Latin-1 text: three times faster than
     // decoding UTF-8 into a two-byte string.
     plugins: [asciiOnly],
+    // The large dependencies few runs use (the Anthropic SDK, undici) are files of their own,
+    // and of zod's message translations only English is kept: a start reads, decodes and runs
+    // about half as much code (`src/lazy-chunks.ts`, `build/zod-english-only.ts`).
+    esbuildPlugins: [lazyChunks('dist'), zodEnglishOnly],
   },
 ]);

@@ -8,15 +8,19 @@ import type { Options } from 'tsup';
 
 type Plugin = NonNullable<Options['plugins']>[number];
 
+/** `code` with every non-ASCII UTF-16 unit written as a `\uXXXX` escape. */
+export function toAscii(code: string): string {
+  return code.replace(/[\u0080-\uffff]/g, (unit) => {
+    return `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
 export const asciiOnly: Plugin = {
   name: 'ascii-only',
   esbuildOptions(options) {
     options.charset = 'ascii';
   },
   renderChunk(code) {
-    const escaped = code.replace(/[\u0080-\uffff]/g, (unit) => {
-      return `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    });
-    return { code: escaped };
+    return { code: toAscii(code) };
   },
 };

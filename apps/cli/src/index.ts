@@ -20,6 +20,7 @@ import {
 import { closestCommand, findCommand } from './command-table.js';
 import { profileHome } from './config/profile-home.js';
 import { renderHelp } from './help.js';
+import { traceStartup } from './startup-trace.js';
 import { VERSION } from './version.js';
 
 export { ExitCode, resolveHermesHome } from '@hermes/config';
@@ -89,6 +90,7 @@ export async function main(
     return usage(io, (error as Error).message);
   }
   const module = await entry.load();
+  traceStartup(`command '${entry.name}' loaded`);
   return module.run(rest, { ...io, env, hermesHome, ...(profile ? { profile } : {}) });
 }
 

@@ -8,6 +8,7 @@ import type { TextSink } from '@hermes/config';
 import type { TurnResult } from '@hermes/loop';
 import type { CliConfig } from '../config/cli-config.js';
 import type { Logger } from '../logging/logger.js';
+import { traceStartup } from '../startup-trace.js';
 import { ChatSession } from './chat-session.js';
 import { usageLine } from './format.js';
 import { Renderer } from './renderer.js';
@@ -46,6 +47,7 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
     options.stderr.write(`hermes: ${errorLine(error)}\n`);
     return 1;
   }
+  traceStartup('agent built');
   const renderer = new Renderer({
     out: options.stderr,
     style: createStyle(false),

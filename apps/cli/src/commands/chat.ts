@@ -8,6 +8,7 @@ import type { CommandContext } from '../command-context.js';
 import type { CliConfig } from '../config/cli-config.js';
 import { applyDotenvToProcess, loadCliConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
+import { traceStartup } from '../startup-trace.js';
 
 /** Runs the command; resolves to the exit code. */
 export async function run(args: readonly string[], ctx: CommandContext): Promise<number> {
@@ -30,6 +31,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
     ctx.stderr.write(`hermes: ${(error as Error).message}\n`);
     return ExitCode.failure;
   }
+  traceStartup('configuration loaded');
   for (const warning of config.warnings) ctx.stderr.write(`hermes: warning: ${warning}\n`);
   if (!config.provider) {
     ctx.stderr.write(
@@ -42,6 +44,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
   // Keys in HERMES_HOME/.env reach the tools and fallback providers, which read process.env.
   applyDotenvToProcess(config.hermesHome);
   const log = await chatLogger(config);
+  traceStartup('logger ready');
   const cwd = process.cwd();
   const env = ctx.env;
   if (options.query !== undefined) {
