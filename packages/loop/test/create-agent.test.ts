@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryProvider } from '@hermes/memory';
+import { within } from '@hermes/protocol/testing';
 import { script, startScriptedServer } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../src/index.js';
@@ -9,6 +10,11 @@ class TeaMemory extends MemoryProvider {
   readonly name = 'tea';
   queries: string[] = [];
   synced: string[] = [];
+  #onSync: () => void = () => undefined;
+  /** Resolves at the first `syncTurn`, which the agent starts after the turn without awaiting it. */
+  readonly firstSync = new Promise<void>((resolve) => {
+    this.#onSync = resolve;
+  });
   async initialize(): Promise<void> {}
   async prefetch(query: string): Promise<string> {
     this.queries.push(query);
@@ -16,6 +22,7 @@ class TeaMemory extends MemoryProvider {
   }
   async syncTurn(turn: { userMessage: string }): Promise<void> {
     this.synced.push(turn.userMessage);
+    this.#onSync();
   }
   async shutdown(): Promise<void> {}
 }
@@ -80,7 +87,7 @@ describe('createAgent', () => {
         .getMessages(result.sessionId);
       expect(stored[0]?.message.content).toBe('What should I drink while coding?');
       expect(memory.queries).toEqual(['What should I drink while coding?']);
-      await new Promise((r) => setTimeout(r, 50));
+      await within(memory.firstSync, 15_000, 'the memory sync after the turn');
       expect(memory.synced).toEqual(['What should I drink while coding?']);
     } finally {
       await close();

@@ -103,7 +103,7 @@ describe('delegate_task', () => {
     expect(
       await waitFor(
         () => h.agent.activeChildren.length === 1 && h.server.requests.length === 2,
-        5_000,
+        15_000,
       ),
     ).toBe(true);
     h.agent.interrupt();
