@@ -122,7 +122,9 @@ export async function checkDeniesWhenAbortedWhileWaiting(
   const controller = new AbortController();
   const ctx = contractApprovalContext({ signal: controller.signal });
   const pending = handler.request(SAMPLE_COMMAND, SAMPLE_REASON, ctx);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The handler is waiting once request() has returned and the work it queued has run: abort
+  // after one turn of the event loop, not after a guessed number of milliseconds.
+  await new Promise((resolve) => setImmediate(resolve));
   controller.abort();
   const answer = await within(pending, deadlineMs, 'request() after its signal aborted');
   if (answer !== 'deny') contractViolation(`request() whose signal aborted resolved "${answer}"`);

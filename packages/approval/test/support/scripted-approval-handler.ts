@@ -4,16 +4,14 @@ import { type ApprovalContext, ApprovalHandler } from '../../src/index.js';
 import type { ScriptedHuman } from '../../src/testing.js';
 
 /**
- * Answers after `delayMs` with the scripted decision, or never when it is `null`. Honours the
- * signal and the timeout as the seam requires, and records every prompt it showed.
+ * Answers with the scripted decision as soon as it is asked (on the next microtask, so no timer
+ * races the request's own timeout), or never when it is `null`. Honours the signal and the
+ * timeout as the seam requires, and records every prompt it showed.
  */
 export class ScriptedApprovalHandler extends ApprovalHandler {
   readonly prompts: Array<{ command: string; reason: string; ctx: ApprovalContext }> = [];
 
-  constructor(
-    private readonly human: ScriptedHuman,
-    private readonly delayMs = 5,
-  ) {
+  constructor(private readonly human: ScriptedHuman) {
     super();
   }
 
@@ -32,7 +30,7 @@ export class ScriptedApprovalHandler extends ApprovalHandler {
       signal?.addEventListener('abort', onAbort, { once: true });
       if (timeoutMs !== undefined) timers.push(setTimeout(() => settle('deny'), timeoutMs));
       const { answer } = this.human;
-      if (answer !== null) timers.push(setTimeout(() => settle(answer), this.delayMs));
+      if (answer !== null) queueMicrotask(() => settle(answer));
     });
   }
 }
