@@ -5,10 +5,15 @@
  * broken, and concurrent writers lose nothing.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { BuiltinMemoryStore, parseMemoryEntries } from '../src/index.js';
 import { startChild } from './support/memory-child.harness.js';
+
+/**
+ * How long a write here may wait for the lock. Only a backstop: a loaded machine with three
+ * processes taking turns must never hit the 10 s default and fail a write that would succeed.
+ */
+const LOCK_BACKSTOP_MS = 60_000;
 
 function hermesHome(): string {
   const home = process.env.HERMES_HOME;
@@ -18,7 +23,7 @@ function hermesHome(): string {
 
 describe('the memory file lock across processes', () => {
   it('makes a write wait for the other process, then re-reads what it wrote', async () => {
-    const store = new BuiltinMemoryStore();
+    const store = new BuiltinMemoryStore({ lock: { timeoutMs: LOCK_BACKSTOP_MS } });
     await store.write('memory', [{ action: 'add', content: 'first' }]);
     const holder = startChild({ mode: 'hold-lock', hermesHome: hermesHome() });
     await holder.waitFor('locked');
@@ -28,8 +33,10 @@ describe('the memory file lock across processes', () => {
       .finally(() => {
         settled = true;
       });
-    // While the child holds the lock the write cannot finish, however slow this machine is.
-    await sleep(300);
+    // While the child holds the lock the write cannot finish. No sleep is needed to show that it
+    // waited: the child appends only after "go", so the parent's entry landing after the child's
+    // (checked below) proves the parent's write waited for the lock.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     holder.child.stdin.write('go\n');
     const result = await write;
@@ -82,7 +89,7 @@ describe('the memory file lock across processes', () => {
     const dying = startChild({ mode: 'die-holding-lock', hermesHome: hermesHome() });
     await dying.waitFor('locked');
     await dying.exited;
-    const store = new BuiltinMemoryStore({ lock: { timeoutMs: 5_000 } });
+    const store = new BuiltinMemoryStore({ lock: { timeoutMs: LOCK_BACKSTOP_MS } });
     expect(existsSync(`${store.pathOf('memory')}.lock`)).toBe(true);
     const result = await store.write('memory', [{ action: 'add', content: 'after the crash' }]);
     expect(result.ok).toBe(true);
@@ -104,9 +111,18 @@ describe('the memory file lock across processes', () => {
 
   it('loses no entry when three processes add at once', async () => {
     const children = ['a', 'b'].map((prefix) =>
-      startChild({ mode: 'add', hermesHome: hermesHome(), prefix, count: 15 }),
+      startChild({
+        mode: 'add',
+        hermesHome: hermesHome(),
+        prefix,
+        count: 15,
+        lockTimeoutMs: LOCK_BACKSTOP_MS,
+      }),
     );
-    const store = new BuiltinMemoryStore({ memoryCharLimit: 10_000 });
+    const store = new BuiltinMemoryStore({
+      memoryCharLimit: 10_000,
+      lock: { timeoutMs: LOCK_BACKSTOP_MS },
+    });
     for (let i = 0; i < 15; i++) {
       const result = await store.write('memory', [{ action: 'add', content: `p ${i}` }]);
       expect(result.ok).toBe(true);

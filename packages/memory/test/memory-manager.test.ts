@@ -209,7 +209,8 @@ describe('MemoryManager prefetch', () => {
       status: 'timeout',
     });
     release('- late');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The late recall settles in microtasks; setImmediate runs once they have all drained.
+    await new Promise((resolve) => setImmediate(resolve));
     provider.prefetch = () => Promise.resolve('- fresh');
     expect(await manager.prefetchForTurn('second question', { turnId: 't2' })).toMatchObject({
       status: 'recalled',

@@ -1,5 +1,6 @@
 // A second Hermes process touching the same memory files, driven by the lock and drift tests.
-// argv[2] is JSON: { entry, hermesHome, mode, count? }. It prints one JSON line per step.
+// argv[2] is JSON: { entry, hermesHome, mode, count?, lockTimeoutMs? }. It prints one JSON line
+// per step.
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -11,7 +12,10 @@ const say = (step, extra = {}) => process.stdout.write(`${JSON.stringify({ step,
 const lines = createInterface({ input: process.stdin });
 const nextLine = () => new Promise((resolve) => lines.once('line', resolve));
 
-const store = new BuiltinMemoryStore({ hermesHome: config.hermesHome });
+const store = new BuiltinMemoryStore({
+  hermesHome: config.hermesHome,
+  ...(config.lockTimeoutMs ? { lock: { timeoutMs: config.lockTimeoutMs } } : {}),
+});
 const file = store.pathOf('memory');
 mkdirSync(store.directory, { recursive: true });
 
