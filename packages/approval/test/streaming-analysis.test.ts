@@ -80,6 +80,15 @@ describe('streaming analysis', () => {
     );
   });
 
+  it('links a group to the pipeline around it, also while a here-document holds commands back', () => {
+    expect(checkCommand("(cat <<'EOF'\nrm -rf /\nEOF\n) | sh", ctx).stage).toBe('hardline');
+    expect(checkCommand("{ cat <<'A'; echo ls; } | sh\nrm -rf /\nA", ctx).stage).toBe('hardline');
+    expect(checkCommand("cat <<'A' | (sh)\nrm -rf /\nA", ctx).stage).toBe('hardline');
+    expect(checkCommand('echo $( (echo "rm -rf /") | sh )', ctx).stage).toBe('hardline');
+    // The here-document goes to the group's own stdout, not into the shell after it.
+    expect(checkCommand("echo ls | (cat <<'B'; sh)\nrm -rf /\nB", ctx).stage).toBe('no_match');
+  });
+
   it('still finds a floor hit in a command refused by a parser limit', () => {
     // Over Hermes's segment limit (it counts separators inside quotes too), in two commands.
     const many = `echo '${'x|'.repeat(25_001)}';`;

@@ -180,10 +180,51 @@ function pad(text: string, spec: Spec): string {
   return spec.flags.includes('-') ? text + fill : fill + text;
 }
 
-/** `%q`: a quoting of `arg` that the shell reads back as the same single word. */
+const QUOTE_SAFE = /[A-Za-z0-9_./:@%+=,^#~-]|[^\x00-\x7f]/;
+const CONTROL_NAMES: Readonly<Record<string, string>> = {
+  '\x07': 'a',
+  '\b': 'b',
+  '\x1b': 'E',
+  '\f': 'f',
+  '\n': 'n',
+  '\r': 'r',
+  '\t': 't',
+  '\v': 'v',
+};
+
+/** `%q`: bash's quoting of `arg`, which the shell reads back as the same single word. */
 function shellQuote(arg: string): string {
-  if (arg !== '' && /^[A-Za-z0-9_./=:,+@%^-]+$/.test(arg)) return arg;
-  return `'${arg.replaceAll("'", "'\\''")}'`;
+  if (arg === '') return "''";
+  if (/[\x00-\x1f\x7f]/.test(arg)) {
+    let body = '';
+    for (const ch of arg) {
+      const code = ch.charCodeAt(0);
+      const name = CONTROL_NAMES[ch];
+      if (name !== undefined) body += `\\${name}`;
+      else if (code < 32 || code === 127) body += `\\${code.toString(8).padStart(3, '0')}`;
+      else body += ch === "'" || ch === '\\' ? `\\${ch}` : ch;
+    }
+    return `$'${body}'`;
+  }
+  let out = '';
+  for (let i = 0; i < arg.length; i += 1) {
+    const ch = arg.charAt(i);
+    const before = arg.charAt(i - 1);
+    // `,` and `^` are escaped for brace expansion; `#` starts a comment and `~` expands only
+    // at the start of a word (or after `=` / `:`).
+    const special =
+      ch === ',' ||
+      ch === '^' ||
+      (ch === '#' && i === 0) ||
+      (ch === '~' && (i === 0 || before === '=' || before === ':'));
+    out += QUOTE_SAFE.test(ch) && !special ? ch : `\\${ch}`;
+  }
+  return out;
+}
+
+/** C's exponent form: at least two exponent digits (`1.5e+04`, not `1.5e+4`). */
+function exponential(value: number, digits: number): string {
+  return value.toExponential(digits).replace(/e([+-])(\d)$/, 'e$10$2');
 }
 
 /** The text of one conversion, `undefined` when it is not modelled. */
@@ -210,8 +251,9 @@ function convert(spec: Spec, arg: string): string | undefined {
     case 'F':
       return Number(arg || 0).toFixed(precision ?? 6);
     case 'e':
+      return exponential(Number(arg || 0), precision ?? 6);
     case 'E':
-      return Number(arg || 0).toExponential(precision ?? 6);
+      return exponential(Number(arg || 0), precision ?? 6).toUpperCase();
     default:
       return undefined;
   }
