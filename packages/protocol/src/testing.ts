@@ -27,8 +27,18 @@ export type Settled<T> =
   | { readonly status: 'rejected'; readonly reason: unknown };
 
 /**
+ * Lets the callbacks of I/O that completed while this process was not running (a loaded machine
+ * descheduled it) run before a deadline is judged. A timer that came due meanwhile runs first in
+ * the event loop's turn, before those callbacks; one `setImmediate` runs after them.
+ */
+function drainPendingEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * Resolves to how `promise` settled, or throws a {@link ContractViolation} naming `what` when it
- * has not settled within `ms` milliseconds.
+ * has not settled within `ms` milliseconds. A promise whose event arrived by the deadline counts
+ * as settled even when this process was stalled past the deadline before it could handle it.
  */
 export async function settleWithin<T>(
   promise: Promise<T>,
@@ -36,17 +46,20 @@ export async function settleWithin<T>(
   what: string,
 ): Promise<Settled<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled: Settled<T> | undefined;
   const outcome = promise.then(
-    (value): Settled<T> => ({ status: 'fulfilled', value }),
-    (reason: unknown): Settled<T> => ({ status: 'rejected', reason }),
+    (value): Settled<T> => (settled = { status: 'fulfilled', value }),
+    (reason: unknown): Settled<T> => (settled = { status: 'rejected', reason }),
   );
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), ms);
   });
   try {
     const first = await Promise.race([outcome, timeout]);
-    if (first === 'timeout') contractViolation(`${what} did not settle within ${ms} ms`);
-    return first;
+    if (first !== 'timeout') return first;
+    await drainPendingEvents();
+    if (settled) return settled;
+    contractViolation(`${what} did not settle within ${ms} ms`);
   } finally {
     clearTimeout(timer);
   }
@@ -64,6 +77,8 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
 
 /**
  * Polls `condition` every `intervalMs` until it holds (→ `true`) or `ms` have passed (→ `false`).
+ * At the deadline the events already waiting to be handled run first, so a condition that an
+ * event made true while this process was stalled still counts.
  */
 export async function waitFor(
   condition: () => boolean,
@@ -72,7 +87,10 @@ export async function waitFor(
 ): Promise<boolean> {
   const end = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() >= end) return false;
+    if (Date.now() >= end) {
+      await drainPendingEvents();
+      return condition();
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   return true;

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   ContractViolation,
@@ -45,11 +46,10 @@ describe('contract-suite primitives', () => {
   });
 
   it('waitFor polls until the condition holds or time runs out', async () => {
-    let flag = false;
-    setTimeout(() => {
-      flag = true;
-    }, 10);
-    await expect(waitFor(() => flag, 1_000)).resolves.toBe(true);
+    // The condition turns true on its third look, however slowly the polls come.
+    let looks = 0;
+    await expect(waitFor(() => ++looks >= 3, 60_000)).resolves.toBe(true);
+    expect(looks).toBe(3);
     await expect(waitFor(() => false, 20)).resolves.toBe(false);
   });
 
@@ -72,5 +72,70 @@ describe('contract-suite primitives', () => {
     expect(Object.isFrozen(inner)).toBe(true);
     expect(Object.isFrozen(cyclic)).toBe(true);
     expect(Object.isFrozen(cyclic.bytes)).toBe(false);
+  });
+});
+
+/** Two connected local sockets: bytes written to `a` reach `b`'s kernel buffer at once. */
+async function socketPair(): Promise<{ a: Socket; b: Socket; close: () => void }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+  const a = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  await new Promise((resolve) => a.once('connect', resolve));
+  const b = await accepted;
+  return {
+    a,
+    b,
+    close: () => {
+      a.destroy();
+      b.destroy();
+      server.close();
+    },
+  };
+}
+
+/**
+ * A loaded machine: right after data reached this process, the process does not run for `ms`.
+ * The stall comes in the event loop's check phase, so the next turn runs the timers that came due
+ * meanwhile before the socket's callback. Resolves once the data has been handled.
+ */
+function stallAfterData(pair: { a: Socket; b: Socket }, ms: number): Promise<void> {
+  const handled = new Promise<void>((resolve) => pair.b.once('data', () => resolve()));
+  setImmediate(() => {
+    pair.a.write('x');
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      // Busy: as far as the event loop can tell, the process was descheduled.
+    }
+  });
+  return handled;
+}
+
+describe('deadlines on a stalled process', () => {
+  it('settleWithin counts a promise whose event arrived while the process was stalled', async () => {
+    const pair = await socketPair();
+    try {
+      const arrived = stallAfterData(pair, 100).then(() => 'arrived');
+      await expect(settleWithin(arrived, 20, 'x')).resolves.toEqual({
+        status: 'fulfilled',
+        value: 'arrived',
+      });
+    } finally {
+      pair.close();
+    }
+  });
+
+  it('waitFor sees a condition that an event made true while the process was stalled', async () => {
+    const pair = await socketPair();
+    try {
+      let flag = false;
+      const polling = waitFor(() => flag, 20);
+      await stallAfterData(pair, 100).then(() => {
+        flag = true;
+      });
+      await expect(polling).resolves.toBe(true);
+    } finally {
+      pair.close();
+    }
   });
 });
