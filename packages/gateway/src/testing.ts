@@ -52,9 +52,15 @@ export interface PlatformAdapterFixture {
 /** Makes a fresh, unconnected adapter for one test. */
 export type PlatformAdapterFactory = () => PlatformAdapterFixture | Promise<PlatformAdapterFixture>;
 
+/** The default of {@link PlatformAdapterContractOptions.deliveryTimeoutMs}. */
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+
 /** Tuning for {@link describePlatformAdapterContract}. */
 export interface PlatformAdapterContractOptions {
-  /** How long an injected message may take to reach the handler, in ms. Default 2,000. */
+  /**
+   * How long an injected message may take to reach the handler, in ms. Default 10,000: a backstop
+   * for a loaded machine, not a speed target (a message that never arrives still fails).
+   */
   readonly deliveryTimeoutMs?: number;
   /** The chat the suite sends to and injects into. Default `contract-chat`. */
   readonly chatId?: string;
@@ -119,7 +125,7 @@ function assertDelivered(adapter: PlatformAdapter, value: unknown, sent: Simulat
 /** Checks that a message injected after `connect` reaches the handler, normalized. */
 export async function checkDeliversInbound(
   fixture: PlatformAdapterFixture,
-  deliveryTimeoutMs = 2_000,
+  deliveryTimeoutMs = DEFAULT_DELIVERY_TIMEOUT_MS,
   chatId = 'contract-chat',
 ): Promise<void> {
   const received = await connectRecording(fixture);
@@ -139,7 +145,7 @@ export async function checkDeliversInbound(
 /** Checks that a handler which throws does not stop the next message from arriving. */
 export async function checkSurvivesHandlerError(
   fixture: PlatformAdapterFixture,
-  deliveryTimeoutMs = 2_000,
+  deliveryTimeoutMs = DEFAULT_DELIVERY_TIMEOUT_MS,
   chatId = 'contract-chat',
 ): Promise<void> {
   const received = await connectRecording(fixture, (_message, index) => {
@@ -310,7 +316,7 @@ export function describePlatformAdapterContract(
   factory: PlatformAdapterFactory,
   options: PlatformAdapterContractOptions = {},
 ): void {
-  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 2_000;
+  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   const chatId = options.chatId ?? 'contract-chat';
 
   describe(`PlatformAdapter contract: ${label}`, () => {

@@ -82,6 +82,19 @@ class Mislabels extends LoopbackAdapter {
   }
 }
 
+/** Hands each message on 3 s late, like a real platform on a loaded machine; otherwise correct. */
+class SlowButCorrect extends LoopbackAdapter {
+  override async simulateInbound(message: SimulatedInbound): Promise<void> {
+    setTimeout(() => void super.simulateInbound(message), 3_000);
+  }
+}
+
+describe('platform adapter contract checks pass slow but correct adapters', () => {
+  it('a message delivered 3 s late still arrives within the default deadline (a backstop)', async () => {
+    await expect(checkDeliversInbound(fixture(new SlowButCorrect()))).resolves.toBeUndefined();
+  });
+});
+
 describe('platform adapter contract checks reject broken adapters', () => {
   it('a non-positive maxMessageLength fails', () => {
     expect(() => checkCapabilities(new ZeroLimit())).toThrow(
