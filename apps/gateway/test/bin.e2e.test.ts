@@ -19,12 +19,18 @@ interface Result {
   stderr: string;
 }
 
+/**
+ * How long a run may take before it is killed (its exit code is then `null`, failing the test).
+ * Only a backstop against a hang: a loaded machine can take seconds just to start node.
+ */
+const KILL_AFTER_MS = 45_000;
+
 /** Runs `node dist/bin.js ...args` with this test's HERMES_HOME (or `env` on top). */
 function gateway(args: readonly string[], env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, ...env },
-      timeout: 10_000,
+      timeout: KILL_AFTER_MS,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -50,7 +56,7 @@ beforeAll(() => {
   }
 });
 
-describe('dist/bin.js', () => {
+describe('dist/bin.js', { timeout: KILL_AFTER_MS + 15_000 }, () => {
   it('starts with a node shebang', () => {
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
@@ -70,9 +76,8 @@ describe('dist/bin.js', () => {
 
   it('with no arguments explains, prints the help and exits 0 without hanging', async () => {
     const home = join(process.env.HERMES_HOME as string, 'missing');
-    const started = Date.now();
     const result = await gateway([], { HERMES_HOME: home });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Exit code 0 means it ended by itself: a run that hung is killed, and its code is null.
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^The gateway runtime arrives in a later release;/);
     expect(result.stdout).toContain('Usage:');
