@@ -137,36 +137,46 @@ function packageFixture(files: string[] | undefined) {
   };
 }
 
-describe('npm pack --dry-run (real npm)', { timeout: 60_000 }, () => {
-  it('passes a package whose "files" is ["dist"]', async () => {
-    const root = makeFixture(packageFixture(['dist']));
-    const files = await listPackFiles(join(root, 'packages/fixture'));
-    expect(files).toContain('dist/index.js');
-    expect(files).not.toContain('src/index.ts');
-    const results = await checkPack(root);
-    expect(results).toEqual([expect.objectContaining({ name: '@hermes/fixture', problems: [] })]);
-  });
+/** True when `npm` is on PATH; the real-npm tests are reported as skipped, naming npm, without. */
+function npmOnPath(): boolean {
+  return spawnSync('/bin/sh', ['-c', 'command -v npm'], { stdio: 'ignore' }).status === 0;
+}
+const hasNpm = npmOnPath();
 
-  it('fails a package without "files", because src/ leaks', async () => {
-    const root = makeFixture(packageFixture(undefined));
-    const [result] = await checkPack(root);
-    expect(result?.files).toContain('src/index.ts');
-    expect(result?.problems).toEqual(['@hermes/fixture ships unexpected file src/index.ts']);
-  });
+describe.skipIf(!hasNpm)(
+  `npm pack --dry-run (real npm)${hasNpm ? '' : ' (skipped: npm is not on PATH)'}`,
+  { timeout: 60_000 },
+  () => {
+    it('passes a package whose "files" is ["dist"]', async () => {
+      const root = makeFixture(packageFixture(['dist']));
+      const files = await listPackFiles(join(root, 'packages/fixture'));
+      expect(files).toContain('dist/index.js');
+      expect(files).not.toContain('src/index.ts');
+      const results = await checkPack(root);
+      expect(results).toEqual([expect.objectContaining({ name: '@hermes/fixture', problems: [] })]);
+    });
 
-  it('bin/check-pack.mjs exits 1 naming the package, and 0 with a summary when clean', () => {
-    const bin = fileURLToPath(new URL('../bin/check-pack.mjs', import.meta.url));
-    const leaky = spawnSync(process.execPath, [bin, makeFixture(packageFixture(undefined))], {
-      encoding: 'utf8',
+    it('fails a package without "files", because src/ leaks', async () => {
+      const root = makeFixture(packageFixture(undefined));
+      const [result] = await checkPack(root);
+      expect(result?.files).toContain('src/index.ts');
+      expect(result?.problems).toEqual(['@hermes/fixture ships unexpected file src/index.ts']);
     });
-    expect(leaky.status).toBe(1);
-    expect(leaky.stderr).toContain(
-      'pack: @hermes/fixture (packages/fixture): @hermes/fixture ships unexpected file src/index.ts',
-    );
-    const clean = spawnSync(process.execPath, [bin, makeFixture(packageFixture(['dist']))], {
-      encoding: 'utf8',
+
+    it('bin/check-pack.mjs exits 1 naming the package, and 0 with a summary when clean', () => {
+      const bin = fileURLToPath(new URL('../bin/check-pack.mjs', import.meta.url));
+      const leaky = spawnSync(process.execPath, [bin, makeFixture(packageFixture(undefined))], {
+        encoding: 'utf8',
+      });
+      expect(leaky.status).toBe(1);
+      expect(leaky.stderr).toContain(
+        'pack: @hermes/fixture (packages/fixture): @hermes/fixture ships unexpected file src/index.ts',
+      );
+      const clean = spawnSync(process.execPath, [bin, makeFixture(packageFixture(['dist']))], {
+        encoding: 'utf8',
+      });
+      expect(clean.status).toBe(0);
+      expect(clean.stdout).toBe('pack: 1 package ship only dist/, README.md, package.json\n');
     });
-    expect(clean.status).toBe(0);
-    expect(clean.stdout).toBe('pack: 1 package ship only dist/, README.md, package.json\n');
-  });
-});
+  },
+);
