@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 const example = fileURLToPath(new URL('../examples/quickstart.mjs', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
-describe('the README quickstart (examples/quickstart.mjs)', () => {
+// The child is killed after 60 s (a backstop: a loaded machine can take seconds to start node and
+// load the package); the test may run that long before it fails.
+describe('the README quickstart (examples/quickstart.mjs)', { timeout: 90_000 }, () => {
   it('runs a real tool loop against a model server, as a separate Node process', async () => {
     expect(existsSync(dist), 'build @hermes/loop first (turbo `test` builds before testing)').toBe(
       true,
