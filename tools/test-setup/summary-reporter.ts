@@ -10,7 +10,8 @@
  * - a failed `afterAll` (or other suite/file error) after its tests ran, once per error;
  * - a test file that failed to load or collect (an import that throws, a `describe` that throws);
  * - an unhandled error or rejection (unless `dangerouslyIgnoreUnhandledErrors` is on);
- * - and, as a last guard, one for a run Vitest reports failed when none of the above was seen.
+ * - and, as a last guard, one for a run Vitest reports failed or interrupted when none of the
+ *   above was seen.
  * When anything besides failed tests is counted, the line before the closing one says what
  * (`Failed: 1 test, 2 tests not run (a beforeAll failed), 1 afterAll hook, …`). "skipped" is
  * only what was skipped on purpose (`skip`, `todo`, `ctx.skip()`, filtered out).
@@ -35,6 +36,8 @@ interface Tally {
   unloaded: number;
   unhandled: number;
   unexplained: number;
+  /** Why the run counts as failed when nothing else explains it. */
+  unexplainedWhy: string;
 }
 
 /** True when a test below `node` ran to a result: its hooks before it did not fail. */
@@ -105,14 +108,25 @@ function breakdown(tally: Tally): string | undefined {
       ? plural(tally.unloaded, 'file that failed to load', 'files that failed to load')
       : '',
     tally.unhandled > 0 ? plural(tally.unhandled, 'unhandled error', 'unhandled errors') : '',
-    tally.unexplained > 0 ? 'the run itself (Vitest reported it failed; see above)' : '',
+    tally.unexplained > 0 ? `the run itself (${tally.unexplainedWhy})` : '',
   ];
   return `Failed: ${parts.filter((part) => part !== '').join(', ')}`;
+}
+
+/** Options of {@link SummaryReporter}. */
+export interface SummaryReporterOptions {
+  /** Where the lines go. Default: standard output. */
+  readonly write?: (text: string) => void;
 }
 
 /** The closing-line reporter; see the file comment for what each number counts. */
 export default class SummaryReporter implements Reporter {
   private ignoreUnhandled = false;
+  private readonly write: (text: string) => void;
+
+  constructor(options: SummaryReporterOptions = {}) {
+    this.write = options.write ?? ((text) => process.stdout.write(text));
+  }
 
   onInit(vitest: Vitest): void {
     this.ignoreUnhandled = vitest.config.dangerouslyIgnoreUnhandledErrors === true;
@@ -132,12 +146,17 @@ export default class SummaryReporter implements Reporter {
       unloaded: 0,
       unhandled: this.ignoreUnhandled ? 0 : unhandledErrors.length,
       unexplained: 0,
+      unexplainedWhy:
+        reason === 'interrupted'
+          ? 'interrupted before it finished'
+          : 'Vitest reported it failed; see above',
     };
     for (const mod of testModules) countNode(mod, false, tally);
-    if (reason === 'failed' && failedTotal(tally) === 0) tally.unexplained = 1;
+    // A run that did not pass, with nothing above to show for it, still failed.
+    if (reason !== 'passed' && failedTotal(tally) === 0) tally.unexplained = 1;
     const detail = breakdown(tally);
     const interrupted = reason === 'interrupted' ? ' (interrupted)' : '';
-    process.stdout.write(
+    this.write(
       `\n${detail === undefined ? '' : `${detail}\n`}Tests: ${tally.passed} passed, ${failedTotal(tally)} failed, ${tally.skipped} skipped${interrupted}\n`,
     );
   }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import SummaryReporter from '../../test-setup/summary-reporter.ts';
 import { type FixtureFiles, makeFixture } from './fixture.js';
 
 const REPORTER = fileURLToPath(new URL('../../test-setup/summary-reporter.ts', import.meta.url));
@@ -157,4 +158,16 @@ describe('summary reporter closing line', () => {
     },
     RUN_TIMEOUT_MS,
   );
+
+  it('counts an interrupted run with nothing else to show as one failure', () => {
+    // Vitest ends a run early (bail, a cancelled run) with reason 'interrupted'; the reporter is
+    // called directly here because an interrupted run without a failure cannot be scripted.
+    const lines: string[] = [];
+    const reporter = new SummaryReporter({ write: (text) => lines.push(text) });
+    reporter.onTestRunEnd([], [], 'interrupted');
+    expect(lines.join('').trim().split('\n')).toEqual([
+      'Failed: the run itself (interrupted before it finished)',
+      'Tests: 0 passed, 1 failed, 0 skipped (interrupted)',
+    ]);
+  });
 });
