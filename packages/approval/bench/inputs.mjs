@@ -52,5 +52,19 @@ export function adversarialCommands(size) {
     'find -exec rm': distinct((i) => `find d${i} -exec rm {} \\;;`, size),
     'assigned names': distinct((i) => `X${i}=rm;$X${i} -rf /tmp/a;`, size),
     'cd then delete': distinct((i) => `cd d${i};rm -rf x;`, size),
+    // Text fed to shells as data: each piece is parsed again as a script.
+    'echo into sh': distinct((i) => `echo 'rm -rf /tmp/${i}'|sh;`, size),
+    'printf escapes into bash': distinct((i) => `printf '\\x72m -rf /t/%s\\n' ${i}|bash;`, size),
+    'printf reused into sh': fill(
+      ' a',
+      size - 3,
+      "printf 'rm -rf /tmp/%s\\n' x|sh;printf '%s\\n'",
+    ).concat('|sh'),
+    'heredocs into sh': distinct((i) => `cat <<E|sh\nrm -rf /t/${i}\nE\n`, size),
+    'written then run': distinct((i) => `echo 'rm -rf /t/${i}'>f${i};sh f${i};`, size),
+    'appended then run': fill("printf 'rm -rf /tmp/x '>>f;", size - 5).concat(';sh f'),
+    'groups into sh': distinct((i) => `(echo 'rm -rf /t/${i}')|sh;`, size),
+    'xargs into sh': distinct((i) => `echo 'rm -rf /t/${i}'|xargs -0 sh -c;`, size),
+    'ifs-split names': distinct((i) => `IFS=,;c${i}=rm,-rf,/t/${i};$c${i};`, size),
   };
 }

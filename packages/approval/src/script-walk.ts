@@ -111,7 +111,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
     if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
     const bits = factBits(inv);
     const out = stdoutOf(inv, site.stdin, this.judge.files, site);
-    line.add(inv, bits, stdoutLeaves(inv) ? EMPTY_FEED : out);
+    line.add(inv, bits, out !== undefined && stdoutLeaves(inv) ? EMPTY_FEED : out);
     this.count += 1;
     this.bits |= bits;
     if (this.gatherSubs) {
@@ -142,7 +142,12 @@ export class ScriptWalk implements CommandSink, ScriptState {
 
   endPipeline(id: number): void {
     const ended = id === this.currentId ? this.current : this.pipelines?.get(id);
-    if (ended !== undefined && GroupLinks.matters(ended)) {
+    // Most pipelines print nothing known and have no facts: nothing to remember.
+    if (
+      ended !== undefined &&
+      (ended.feed !== undefined || ended.facts !== 0) &&
+      GroupLinks.matters(ended)
+    ) {
       this.groups ??= new GroupLinks();
       this.groups.end(id, ended);
     }
@@ -197,7 +202,8 @@ export class ScriptWalk implements CommandSink, ScriptState {
       if (fields === undefined) words.push(word);
       else for (const field of fields) words.push(field);
     }
-    const redirects = this.resolveRedirects(command.redirects);
+    const redirects =
+      command.redirects.length === 0 ? command.redirects : this.resolveRedirects(command.redirects);
     if (words === undefined && redirects === command.redirects) return unwrapCommand(command);
     return unwrapCommand({ ...command, words: words ?? command.words, redirects });
   }
@@ -218,8 +224,10 @@ export class ScriptWalk implements CommandSink, ScriptState {
 
   /** The fields of a dynamic word, or `undefined` to leave it as written. */
   private expand(word: Word, split: boolean): Word[] | undefined {
-    if (word.raw.length > MAX_EXPANDED_WORD) return undefined;
-    if (word.subs.length === 0 && this.vars === undefined) return undefined;
+    // Only a word that is one substitution can be replaced by its output; others need values.
+    const subs = word.subs.length;
+    if (word.raw.length > MAX_EXPANDED_WORD || subs > 1) return undefined;
+    if (subs === 0 && this.vars === undefined) return undefined;
     this.vars ??= new Variables();
     const scope = { cwd: this.cwd, paths: this.judge.paths };
     const output = (w: Word) =>

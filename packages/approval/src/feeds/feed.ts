@@ -39,7 +39,10 @@ export function isKnown(feed: Feed | undefined): feed is Feed {
 
 /** Whether `feed` holds text, or is computed: something a reader could act on. */
 export function carriesText(feed: Feed | undefined): feed is Feed {
-  return feed !== undefined && (feed.dynamic || feed.texts.some((text) => text !== ''));
+  if (feed === undefined || feed === EMPTY_FEED) return false;
+  if (feed.dynamic) return true;
+  for (const text of feed.texts) if (text !== '') return true;
+  return false;
 }
 
 /** `a` followed by `b`, for every pair of alternatives (at most {@link MAX_ALTERNATIVES}). */
@@ -115,11 +118,14 @@ export function wordsDynamic(words: readonly Word[]): boolean {
 
 /** A feed of one text that came from `words`. */
 export function feedOfWords(text: string, words: readonly Word[], exact = true): Feed {
+  // Most words are static: one cheap pass finds whether any needs a closer look.
+  let dynamic = false;
+  for (const word of words) dynamic ||= word.dynamic;
   return {
     texts: [text],
-    dynamic: !exact || wordsDynamic(words),
+    dynamic: !exact || (dynamic && wordsDynamic(words)),
     origin: 0,
-    walked: walkedSubs(words),
+    walked: dynamic ? walkedSubs(words) : undefined,
   };
 }
 

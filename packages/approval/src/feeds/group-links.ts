@@ -51,7 +51,9 @@ export class GroupLinks {
   /** Link `link` reads what `line` carries now (its last stage's output). */
   pipe(link: number, line: Pipeline | undefined): void {
     const feed = line !== undefined && line.count > 0 ? line.feed : undefined;
-    this.links.set(link, { feed, facts: line?.facts ?? 0 });
+    const facts = line?.facts ?? 0;
+    // Nothing known flows in (most groups): the link reads as never announced.
+    if (feed !== undefined || facts !== 0) this.links.set(link, { feed, facts });
   }
 
   /**

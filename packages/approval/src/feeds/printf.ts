@@ -120,48 +120,81 @@ export function echoOutput(args: readonly string[]): string {
   return decoded.stop || !newline ? decoded.text : `${decoded.text}\n`;
 }
 
-/** One `%…` conversion: its flags, width and precision, and the conversion letter. */
+/** One `%…` conversion; a `*` width or precision is taken from the arguments. */
 interface Spec {
   readonly flags: string;
-  readonly width: number | undefined;
-  readonly precision: number | undefined;
+  readonly width: number | '*' | undefined;
+  readonly precision: number | '*' | undefined;
   readonly conversion: string;
-  readonly next: number;
 }
 
-/** Reads a width or precision: digits, or `*` taken from the next argument. */
-function readCount(
-  format: string,
-  at: number,
-  take: () => string,
-): { value: number | undefined; next: number } {
-  if (format.charAt(at) === '*') return { value: toInteger(take()), next: at + 1 };
-  const end = run(format, at, 10, (c) => c >= 48 && c <= 57);
+/** A format, read once: literal text (escapes decoded, `%%` as `%`) and conversions. */
+type Part = string | Spec;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isFlag(code: number): boolean {
+  return code === 45 || code === 43 || code === 32 || code === 35 || code === 48;
+}
+
+/** Reads a width or precision at `at`: digits, or `*`. */
+function readCount(format: string, at: number): { value: number | '*' | undefined; next: number } {
+  if (format.charAt(at) === '*') return { value: '*', next: at + 1 };
+  const end = run(format, at, 10, isDigit);
   return { value: end > at ? Number(format.slice(at, end)) : undefined, next: end };
 }
 
-function readSpec(format: string, at: number, take: () => string): Spec {
-  const flagsEnd = run(
-    format,
-    at + 1,
-    8,
-    (c) => c === 45 || c === 43 || c === 32 || c === 35 || c === 48,
-  );
-  const width = readCount(format, flagsEnd, take);
+/** The conversion whose `%` is at `at`, and the index after it. */
+function readSpec(format: string, at: number): { spec: Spec; next: number } {
+  const flagsEnd = run(format, at + 1, 8, isFlag);
+  const width = readCount(format, flagsEnd);
   let next = width.next;
-  let precision: number | undefined;
+  let precision: number | '*' | undefined;
   if (format.charAt(next) === '.') {
-    const read = readCount(format, next + 1, take);
+    const read = readCount(format, next + 1);
     precision = read.value ?? 0;
     next = read.next;
   }
-  return {
-    flags: format.slice(at + 1, flagsEnd),
-    width: width.value,
-    precision,
-    conversion: format.charAt(next),
-    next: next + 1,
-  };
+  const flags = format.slice(at + 1, flagsEnd);
+  const spec = { flags, width: width.value, precision, conversion: format.charAt(next) };
+  return { spec, next: next + 1 };
+}
+
+/** Reads `format` into its parts. */
+function compile(format: string): Part[] {
+  const parts: Part[] = [];
+  let literal = '';
+  let i = 0;
+  while (i < format.length) {
+    const code = format.charCodeAt(i);
+    if (code === 92) {
+      const step = escapeAt(format, i, false);
+      literal += step.out;
+      i = step.next;
+    } else if (code === 37 && format.charCodeAt(i + 1) === 37) {
+      literal += '%';
+      i += 2;
+    } else if (code === 37) {
+      if (literal !== '') parts.push(literal);
+      literal = '';
+      const read = readSpec(format, i);
+      parts.push(read.spec);
+      i = read.next;
+    } else {
+      const slash = format.indexOf('\\', i);
+      const percent = format.indexOf('%', i);
+      const end = Math.min(
+        slash < 0 ? format.length : slash,
+        percent < 0 ? format.length : percent,
+      );
+      literal += format.slice(i, end);
+      i = end;
+    }
+  }
+  if (literal !== '') parts.push(literal);
+  return parts;
 }
 
 /** printf's reading of a numeric argument: `'c` is the character's code; junk is 0. */
@@ -171,16 +204,20 @@ function toInteger(arg: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-function pad(text: string, spec: Spec): string {
-  const width = Math.min(spec.width ?? 0, MAX_PAD);
-  if (text.length >= width) return text;
-  const fill = (spec.flags.includes('0') && !spec.flags.includes('-') ? '0' : ' ').repeat(
-    width - text.length,
-  );
-  return spec.flags.includes('-') ? text + fill : fill + text;
+function pad(text: string, flags: string, width: number | undefined): string {
+  const size = Math.min(width ?? 0, MAX_PAD);
+  if (text.length >= size) return text;
+  const left = flags.includes('-');
+  const fill = (flags.includes('0') && !left ? '0' : ' ').repeat(size - text.length);
+  return left ? text + fill : fill + text;
 }
 
-const QUOTE_SAFE = /[A-Za-z0-9_./:@%+=,^#~-]|[^\x00-\x7f]/;
+const QUOTE_SAFE = /[A-Za-z0-9_./:@%+=,^#~-]/;
+
+/** A control character: `%q` then uses the `$'…'` form. */
+function isControl(code: number): boolean {
+  return code < 32 || code === 127;
+}
 const CONTROL_NAMES: Readonly<Record<string, string>> = {
   '\x07': 'a',
   '\b': 'b',
@@ -195,13 +232,15 @@ const CONTROL_NAMES: Readonly<Record<string, string>> = {
 /** `%q`: bash's quoting of `arg`, which the shell reads back as the same single word. */
 function shellQuote(arg: string): string {
   if (arg === '') return "''";
-  if (/[\x00-\x1f\x7f]/.test(arg)) {
+  let control = false;
+  for (let i = 0; i < arg.length && !control; i += 1) control = isControl(arg.charCodeAt(i));
+  if (control) {
     let body = '';
     for (const ch of arg) {
       const code = ch.charCodeAt(0);
       const name = CONTROL_NAMES[ch];
       if (name !== undefined) body += `\\${name}`;
-      else if (code < 32 || code === 127) body += `\\${code.toString(8).padStart(3, '0')}`;
+      else if (isControl(code)) body += `\\${code.toString(8).padStart(3, '0')}`;
       else body += ch === "'" || ch === '\\' ? `\\${ch}` : ch;
     }
     return `$'${body}'`;
@@ -217,7 +256,8 @@ function shellQuote(arg: string): string {
       ch === '^' ||
       (ch === '#' && i === 0) ||
       (ch === '~' && (i === 0 || before === '=' || before === ':'));
-    out += QUOTE_SAFE.test(ch) && !special ? ch : `\\${ch}`;
+    const safe = ch.charCodeAt(0) > 127 || QUOTE_SAFE.test(ch);
+    out += safe && !special ? ch : `\\${ch}`;
   }
   return out;
 }
@@ -228,11 +268,15 @@ function exponential(value: number, digits: number): string {
 }
 
 /** The text of one conversion, `undefined` when it is not modelled. */
-function convert(spec: Spec, arg: string): string | undefined {
-  const precision = spec.precision === undefined ? undefined : Math.min(spec.precision, MAX_PAD);
-  switch (spec.conversion) {
+function convert(
+  conversion: string,
+  precision: number | undefined,
+  arg: string,
+): string | undefined {
+  const digits = precision === undefined ? undefined : Math.min(precision, MAX_PAD);
+  switch (conversion) {
     case 's':
-      return precision === undefined ? arg : arg.slice(0, precision);
+      return digits === undefined ? arg : arg.slice(0, digits);
     case 'q':
       return shellQuote(arg);
     case 'c':
@@ -249,70 +293,59 @@ function convert(spec: Spec, arg: string): string | undefined {
       return Math.trunc(toInteger(arg)).toString(16).toUpperCase();
     case 'f':
     case 'F':
-      return Number(arg || 0).toFixed(precision ?? 6);
+      return Number(arg || 0).toFixed(digits ?? 6);
     case 'e':
-      return exponential(Number(arg || 0), precision ?? 6);
+      return exponential(Number(arg || 0), digits ?? 6);
     case 'E':
-      return exponential(Number(arg || 0), precision ?? 6).toUpperCase();
+      return exponential(Number(arg || 0), digits ?? 6).toUpperCase();
     default:
       return undefined;
   }
 }
 
 /**
- * What bash's `printf format args…` prints. The format is reused while arguments remain (as long
- * as it consumes some); missing arguments are empty. `%b` decodes escapes, and its `\c` stops all
+ * What bash's `printf format args…` prints (the arguments from index `from` of `args`). The
+ * format is reused while arguments remain (as long as it consumes some); missing arguments are
+ * empty. `%b` decodes escapes, and its `\c` stops all
  * output. Output past twice the input (plus {@link MAX_PAD}) is cut and reported inexact, so a
  * short format reused over many arguments stays linear.
  */
-export function printfOutput(format: string, args: readonly string[]): Printed {
+export function printfOutput(format: string, args: readonly string[], from = 0): Printed {
+  const parts = compile(format);
+  const consumes = parts.some((part) => typeof part !== 'string');
   let out = '';
   let exact = true;
-  let used = 0;
+  let used = from;
+  // Grows with each argument taken, so no pass over the arguments is needed up front.
   let limit = 2 * format.length + MAX_PAD;
-  for (const arg of args) limit += 2 * arg.length + 2;
   const take = (): string => {
     const arg = args[used] ?? '';
     used += 1;
+    limit += 2 * arg.length + 2;
     return arg;
   };
+  const count = (value: number | '*' | undefined): number | undefined =>
+    value === '*' ? toInteger(take()) : value;
   do {
-    const before = used;
-    let i = 0;
-    while (i < format.length) {
+    for (const part of parts) {
       if (out.length > limit) return { text: out.slice(0, limit), exact: false };
-      const code = format.charCodeAt(i);
-      if (code === 92) {
-        const step = escapeAt(format, i, false);
-        out += step.out;
-        i = step.next;
-      } else if (code === 37 && format.charCodeAt(i + 1) === 37) {
-        out += '%';
-        i += 2;
-      } else if (code === 37) {
-        const spec = readSpec(format, i, take);
-        i = spec.next;
-        if (spec.conversion === 'b') {
-          const decoded = echoEscapes(take());
-          out += pad(decoded.text, spec);
-          if (decoded.stop) return { text: out, exact };
-          continue;
-        }
-        const text = convert(spec, take());
-        if (text === undefined) exact = false;
-        else out += pad(text, spec);
-      } else {
-        const next = format.indexOf('\\', i);
-        const percent = format.indexOf('%', i);
-        const end = Math.min(
-          next < 0 ? format.length : next,
-          percent < 0 ? format.length : percent,
-        );
-        out += format.slice(i, end);
-        i = end;
+      if (typeof part === 'string') {
+        out += part;
+        continue;
       }
+      const width = count(part.width);
+      const precision = count(part.precision);
+      const arg = take();
+      if (part.conversion === 'b') {
+        const decoded = echoEscapes(arg);
+        out += pad(decoded.text, part.flags, width);
+        if (decoded.stop) return { text: out, exact };
+        continue;
+      }
+      const text = convert(part.conversion, precision, arg);
+      if (text === undefined) exact = false;
+      else out += pad(text, part.flags, width);
     }
-    if (used === before) break;
-  } while (used < args.length);
+  } while (consumes && used < args.length);
   return { text: out, exact };
 }

@@ -132,7 +132,7 @@ function printfFeed(inv: Invocation): Feed | undefined {
   if (inv.args[0] === '--') first = 1;
   const format = inv.args[first];
   if (format === undefined) return EMPTY_FEED;
-  const printed = printfOutput(format, inv.args.slice(first + 1));
+  const printed = printfOutput(format, inv.args, first + 1);
   return feedOfWords(printed.text, inv.argWords, printed.exact);
 }
 
@@ -173,27 +173,27 @@ export function stdoutOf(
   files: WrittenFiles,
   scope: FileScope,
 ): Feed | undefined {
+  const name = inv.name;
   const xargs = inv.wrappers.length > 0 && inv.wrappers.some((w) => w.name === 'xargs');
-  if (!xargs) {
-    if (inv.name === 'echo') return feedOfWords(echoOutput(inv.args), inv.argWords);
-    if (inv.name === 'printf') return printfFeed(inv);
-    if (SILENT.has(inv.name)) return EMPTY_FEED;
-  }
+  if (!xargs && name === 'echo') return feedOfWords(echoOutput(inv.args), inv.argWords);
+  if (!xargs && name === 'printf') return printfFeed(inv);
   // Most commands read nothing the line knows: what they print is unknown.
-  if (piped === undefined && inv.command.redirects.length === 0 && inv.name !== 'cat') {
-    return undefined;
-  }
+  const redirects = inv.command.redirects.length;
+  if (piped === undefined && redirects === 0 && name !== 'cat' && name !== '') return undefined;
   const stdin = stdinOf(inv, piped, files, scope);
   if (xargs) return carriesText(stdin) ? COMPUTED_FEED : undefined;
-  if (inv.name === 'cat') return catFeed(inv, stdin, files, scope);
+  if (name === 'cat') return catFeed(inv, stdin, files, scope);
   // `tee` passes its input on; so does a command with no words, which stands for the
   // redirections of a group (`{ …; } > f`) and reads the group's output.
-  if (inv.name === 'tee' || inv.command.words.length === 0) return stdin;
+  if (name === 'tee' || inv.command.words.length === 0) return stdin;
+  if (SILENT.has(name)) return EMPTY_FEED;
   return carriesText(stdin) ? COMPUTED_FEED : undefined;
 }
 
 /** Substitutions with more commands than this are not evaluated. */
 const MAX_STATIC_COMMANDS = 8;
+/** The commands a substitution may be made of for its output to be known (no wrappers). */
+const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'tee', 'true', ':']);
 
 /**
  * What a command substitution's script prints when every word of it is spelled out and every
@@ -206,6 +206,11 @@ export function staticOutput(
   scope: FileScope,
 ): string | undefined {
   if (script.commands.length > MAX_STATIC_COMMANDS) return undefined;
+  // A cheap look first: most substitutions run some program, whose output is not known.
+  for (const command of script.commands) {
+    const first = command.words[0];
+    if (first === undefined || !PRINTERS.has(first.value)) return undefined;
+  }
   let out = '';
   let pending: Feed | undefined;
   for (const command of script.commands) {

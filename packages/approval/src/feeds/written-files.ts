@@ -73,9 +73,9 @@ export class WrittenFiles {
     origin: number,
     append: boolean,
   ): void {
+    if (feed === undefined && origin === 0) return;
     const key = fileKey(word, scope);
     if (key === undefined) return;
-    if (feed === undefined && origin === 0) return;
     this.files ??= new Map();
     let entry = this.files.get(key);
     if (entry === undefined) {

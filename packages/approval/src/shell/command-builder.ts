@@ -64,6 +64,9 @@ const FUNCTION_NAME = 4;
 const OPENS: ReadonlySet<string> = new Set(['if', 'while', 'until', 'for', 'select', 'case', '{']);
 const CLOSES: ReadonlySet<string> = new Set(['fi', 'done', 'esac', '}']);
 
+/** Compound commands tracked at once; deeper ones share the innermost one's input. */
+const MAX_GROUPS = 64;
+
 /** A compound command being read: the pipeline it began in, and the link its commands read. */
 interface OpenGroup {
   readonly open: number;
@@ -97,6 +100,8 @@ export class CommandBuilder implements WordSink {
   private stageLink: number | undefined;
   /** A group that closed in the current stage: the pipelines its commands ran in. */
   private closed: { from: number; to: number } | undefined;
+  /** Groups opened past {@link MAX_GROUPS}, not yet closed. */
+  private uncounted = 0;
 
   /**
    * `inherit` is the link that commands first in their pipeline read (a subshell that is a
@@ -169,8 +174,15 @@ export class CommandBuilder implements WordSink {
   private group(keyword: string): void {
     if (OPENS.has(keyword)) {
       this.groups ??= [];
-      this.groups.push({ open: this.pipeline, link: this.groupInput() });
+      // Past the cap a group is only counted: its commands read what the innermost one does.
+      if (this.groups.length < MAX_GROUPS) {
+        this.groups.push({ open: this.pipeline, link: this.groupInput() });
+      } else this.uncounted += 1;
     } else if (CLOSES.has(keyword)) {
+      if (this.uncounted > 0) {
+        this.uncounted -= 1;
+        return;
+      }
       const group = this.groups?.pop();
       if (group !== undefined) this.closed = { from: group.open, to: this.pipeline - 1 };
     }
@@ -230,7 +242,13 @@ export class CommandBuilder implements WordSink {
         pipeline: this.pipeline,
         pipeIndex: this.pipeIndex,
         endsPipeline,
-        stdinLink: groupOutput ?? (this.pipeIndex > 0 ? this.stageLink : this.groupInput()),
+        stdinLink:
+          groupOutput ??
+          (this.pipeIndex > 0
+            ? this.stageLink
+            : this.groups === undefined
+              ? this.inherit
+              : this.groupInput()),
       });
       this.words = undefined;
       this.assigns = undefined;
