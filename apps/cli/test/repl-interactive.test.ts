@@ -114,7 +114,8 @@ describe('hermes chat (REPL through stdin)', () => {
     // The new session's request did not carry the old conversation.
     expect(JSON.stringify(server.requests[1]?.body)).not.toContain('heron');
     repl.send('/resume');
-    await repl.waitFor('bird talk');
+    await repl.waitFor('Continue one with /resume');
+    expect(repl.stdout).toMatch(/Recent sessions \(newest first\):\n(.*\n)*.*bird talk/);
     repl.send('/resume bird talk');
     await repl.waitFor('Resumed');
     repl.send('what was the code word?');
