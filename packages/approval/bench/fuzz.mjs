@@ -83,6 +83,25 @@ const TOKENS = [
   'a',
   'b',
   '123',
+  // Text fed to shells: pipes, files written and run, variables split on IFS, xargs.
+  'printf',
+  "'%s\\n'",
+  "'\\x72m'",
+  '| sh',
+  '| bash -s',
+  '> f',
+  '>> f',
+  'sh f',
+  '. f',
+  'tee f',
+  'IFS=,',
+  'c=rm,-rf,/',
+  '$c',
+  'xargs -0 sh -c',
+  '{ ',
+  '; }',
+  'done',
+  'cat <<E',
 ];
 
 function randomCommand(size) {
@@ -122,8 +141,14 @@ const HEADS = [
   'echo',
   'cat',
   'c',
+  'echo rm -rf',
+  "printf '%s\\n' rm -rf",
+  'xargs -0 sh -c',
+  'IFS=,; c=rm,-rf,',
+  '$c',
+  'tee',
 ];
-const JOINS = [' ', ';', ' | ', ' && ', ' || ', '\n', ' & '];
+const JOINS = [' ', ';', ' | ', ' && ', ' || ', '\n', ' & ', ' | sh;', ' > f; sh f;', ' | (sh);'];
 
 function structuredCommand(size) {
   const parts = [];
