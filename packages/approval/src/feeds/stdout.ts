@@ -5,7 +5,7 @@
  * a command's output on its pipeline, for a shell downstream, and in the written files for its
  * redirections.
  */
-import type { Redirect, Script, Word } from '../shell/ast.js';
+import type { Redirect, Script, SimpleCommand, Word } from '../shell/ast.js';
 import { type Invocation, unwrapCommand } from '../shell/unwrap.js';
 import {
   COMPUTED_FEED,
@@ -86,7 +86,8 @@ function redirectInput(
   if (redirect.heredoc !== undefined) return heredocFeed(redirect.heredoc);
   if (redirect.target === undefined) return undefined;
   if (redirect.op === '<<<') return hereStringFeed(redirect.target);
-  if (redirect.op === '<' || redirect.op === '<>') return files.read(redirect.target, scope);
+  if (redirect.op === '<' || redirect.op === '<>')
+    return fileContent(redirect.target, files, scope);
   return undefined;
 }
 
@@ -153,7 +154,7 @@ function catFeed(
     else if (options && arg.startsWith('-') && arg !== '-') transform ||= arg !== '-u';
     else {
       operands += 1;
-      const part = arg === '-' ? stdin : files.read(word, scope);
+      const part = arg === '-' ? stdin : fileContent(word, files, scope);
       parts = parts === undefined || part === undefined ? undefined : concatFeeds(parts, part);
     }
   });
@@ -195,38 +196,65 @@ const MAX_STATIC_COMMANDS = 8;
 /** The commands a substitution may be made of for its output to be known (no wrappers). */
 const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'tee', 'true', ':']);
 
+/** Whether `command` is one whose output may be known: a printer, or `< file` (`$(<x)`). */
+function printsKnown(command: SimpleCommand): boolean {
+  const first = command.words[0];
+  if (first !== undefined) return PRINTERS.has(first.value);
+  return command.redirects.length > 0 && command.redirects.every((r) => r.op === '<');
+}
+
 /**
- * What a command substitution's script prints when every word of it is spelled out and every
- * command is one whose output the line knows (`$(echo rm)`, `$(printf '%s' x | cat)`);
- * `undefined` otherwise. The caller strips trailing newlines, as the shell does.
+ * What a substitution's script prints when every command of it is one whose output the line
+ * knows (`$(echo rm)`, `<(printf '%s' x | cat)`, `$(<x)` of a file written earlier);
+ * `undefined` otherwise. Parts computed at run time make it dynamic.
+ */
+export function scriptOutput(
+  script: Script,
+  files: WrittenFiles,
+  scope: FileScope,
+): Feed | undefined {
+  if (script.commands.length > MAX_STATIC_COMMANDS) return undefined;
+  // A cheap look first: most substitutions run some program, whose output is not known.
+  for (const command of script.commands) if (!printsKnown(command)) return undefined;
+  let out: Feed = EMPTY_FEED;
+  let pending: Feed | undefined;
+  for (const command of script.commands) {
+    if (command.assigns.length > 0) return undefined;
+    const inv = unwrapCommand(command);
+    const feed = stdoutOf(inv, command.pipeIndex > 0 ? pending : undefined, files, scope);
+    if (command.pipeIndex === 0 && pending !== undefined) out = concatFeeds(out, pending);
+    pending = stdoutLeaves(inv) ? EMPTY_FEED : feed;
+    if (pending === undefined) return undefined;
+  }
+  return pending === undefined ? out : concatFeeds(out, pending);
+}
+
+/**
+ * The exact text a command substitution prints, when it is spelled out in full (no expansion in
+ * it) and known; `undefined` otherwise. The caller strips trailing newlines, as the shell does.
  */
 export function staticOutput(
   script: Script,
   files: WrittenFiles,
   scope: FileScope,
 ): string | undefined {
-  if (script.commands.length > MAX_STATIC_COMMANDS) return undefined;
-  // A cheap look first: most substitutions run some program, whose output is not known.
   for (const command of script.commands) {
-    const first = command.words[0];
-    if (first === undefined || !PRINTERS.has(first.value)) return undefined;
+    if (command.words.some((word) => word.dynamic)) return undefined;
   }
-  let out = '';
-  let pending: Feed | undefined;
-  for (const command of script.commands) {
-    if (command.words.some((word) => word.dynamic) || command.assigns.length > 0) return undefined;
-    const inv = unwrapCommand(command);
-    const feed = stdoutOf(inv, command.pipeIndex > 0 ? pending : undefined, files, scope);
-    if (command.pipeIndex === 0 && pending !== undefined) {
-      if (pending.dynamic || pending.texts.length !== 1) return undefined;
-      out += pending.texts[0];
-    }
-    pending = stdoutLeaves(inv) ? EMPTY_FEED : feed;
-    if (pending === undefined || pending.dynamic) return undefined;
+  const feed = scriptOutput(script, files, scope);
+  if (feed === undefined || feed.dynamic || feed.texts.length !== 1) return undefined;
+  return feed.texts[0];
+}
+
+/**
+ * What reading the file `word` names gives: a file written earlier in the line, or a process
+ * substitution whose output is known (`bash <(echo …)`, `sh < <(printf …)`).
+ */
+export function fileContent(word: Word, files: WrittenFiles, scope: FileScope): Feed | undefined {
+  const sub = word.subs.length === 1 ? word.subs[0] : undefined;
+  if (sub !== undefined) {
+    const whole = sub.kind === 'process' && word.raw === `<(${sub.script.source})`;
+    return whole ? scriptOutput(sub.script, files, scope) : undefined;
   }
-  if (pending !== undefined) {
-    if (pending.texts.length !== 1) return undefined;
-    out += pending.texts[0];
-  }
-  return out;
+  return files.read(word, scope);
 }

@@ -6,7 +6,7 @@
  * to another interpreter (`echo … | python3`) is not parsed, but asked about like a here-document.
  */
 import { carriesText, type Feed, isKnown } from '../feeds/feed.js';
-import { inputsOf } from '../feeds/stdout.js';
+import { fileContent, inputsOf } from '../feeds/stdout.js';
 import type { WrittenFiles } from '../feeds/written-files.js';
 import type { Word } from '../shell/ast.js';
 import { commandBasename, type Invocation } from '../shell/unwrap.js';
@@ -43,9 +43,9 @@ function runnerOf(text: string): 'shell' | 'script' | 'other' {
   return INTERPRETERS.has(interpreterName(name)) ? 'script' : 'other';
 }
 
-/** A file run by a shell (`bash x`, `. x`). */
+/** A file run by a shell (`bash x`, `. x`, `bash <(echo …)`). */
 function shellFile(word: Word | undefined, site: Site, files: WrittenFiles): FedCode {
-  const feed = word === undefined ? undefined : files.read(word, site);
+  const feed = word === undefined ? undefined : fileContent(word, files, site);
   return feed === undefined ? NO_CODE : { shell: [feed], script: false };
 }
 
