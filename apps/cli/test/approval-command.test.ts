@@ -1,10 +1,10 @@
 /** `hermes approval check`: in-process through main, and end-to-end through the built binary. */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/index.ts';
 import { capture } from './capture.ts';
-import { hermes, requireBuild } from './spawn-hermes.ts';
+import { hermes } from './spawn-hermes.ts';
 
 describe('hermes approval check', () => {
   it('prints the verdict as text', async () => {
@@ -56,8 +56,6 @@ describe('hermes approval check', () => {
 });
 
 describe('hermes approval check, built', () => {
-  beforeAll(() => requireBuild());
-
   it('works from the built CLI: hermes approval check --json -- <cmd>', async () => {
     const result = await hermes(['approval', 'check', '--json', '--', 'sudo rm -rf /']);
     expect(result.code).toBe(0);

@@ -4,17 +4,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN as bin, hermes, requireBuild } from './spawn-hermes.ts';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
-beforeAll(() => requireBuild());
-
 describe('dist/bin.js', () => {
   it('starts with a node shebang', () => {
+    requireBuild();
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 

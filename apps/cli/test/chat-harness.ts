@@ -7,7 +7,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, hermes, type SpawnResult } from './spawn-hermes.ts';
+import { BIN, hermes, requireBuild, type SpawnResult } from './spawn-hermes.ts';
 import { StreamText, type WaitOptions } from './stream-text.ts';
 
 export { BIN, requireBuild } from './spawn-hermes.ts';
@@ -52,6 +52,7 @@ export class Interactive {
   readonly exited: Promise<number | null>;
 
   constructor(args: readonly string[], cwd: string) {
+    requireBuild();
     this.child = spawn(process.execPath, [BIN, ...args], {
       cwd,
       env: { ...process.env, NO_COLOR: '1' },

@@ -6,18 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  configureScriptedModel,
-  hermesHome,
-  requireBuild,
-  runHermes,
-  workDir,
-} from './chat-harness.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureScriptedModel, hermesHome, runHermes, workDir } from './chat-harness.ts';
 
 let server: ScriptedServer | undefined;
 
-beforeAll(() => requireBuild());
 afterEach(async () => {
   await server?.close();
   server = undefined;

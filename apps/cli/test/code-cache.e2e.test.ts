@@ -5,10 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hermesHome, requireBuild, runHermes, workDir } from './chat-harness.ts';
-
-beforeAll(() => requireBuild());
+import { describe, expect, it } from 'vitest';
+import { hermesHome, runHermes, workDir } from './chat-harness.ts';
 
 const cacheDir = (): string => join(hermesHome(), 'cache', 'code-cache');
 const cacheFiles = (): string[] => (existsSync(cacheDir()) ? readdirSync(cacheDir()).sort() : []);

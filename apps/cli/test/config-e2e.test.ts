@@ -1,10 +1,8 @@
 /** End-to-end: config set/get round trip through the built binary; the key lands in .env. */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hermes, requireBuild } from './spawn-hermes.ts';
-
-beforeAll(() => requireBuild());
+import { describe, expect, it } from 'vitest';
+import { hermes } from './spawn-hermes.ts';
 
 describe('built hermes config', () => {
   it('sets and gets a setting, and stores an API key in .env (0600), never config.yaml', async () => {

@@ -3,10 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSessionStore } from '@hermes/state';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { hermesHome, requireBuild, runHermes, workDir } from './chat-harness.ts';
-
-beforeAll(() => requireBuild());
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { hermesHome, runHermes, workDir } from './chat-harness.ts';
 
 describe('hermes demo', () => {
   it('plays the scripted tool loop, labelled as scripted, and exits 0 without touching HERMES_HOME', async () => {

@@ -1,10 +1,8 @@
 /** End-to-end: the built binary's `hermes doctor` on a broken config.yaml. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hermes, requireBuild } from './spawn-hermes.ts';
-
-beforeAll(() => requireBuild());
+import { describe, expect, it } from 'vitest';
+import { hermes } from './spawn-hermes.ts';
 
 describe('built hermes doctor', () => {
   it('names the key path and line of a broken config.yaml and exits 1', async () => {

@@ -8,17 +8,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { script, startScriptedServer } from '@hermes/testkit';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LAZY_DEPENDENCIES, lazyChunkFile } from '../src/lazy-chunks.ts';
 import { hermesHome, runHermes, workDir } from './chat-harness.ts';
 import { BUNDLE, requireBuild, type SpawnResult } from './spawn-hermes.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
-beforeAll(() => requireBuild());
-
 /** The built loader (`src/code-cache.ts` in `dist/code-cache-<hash>.js`). */
 function builtLoader(): string {
+  requireBuild();
   const [name, ...more] = readdirSync(dist).filter((f) => /^code-cache-\w+\.js$/.test(f));
   if (!name || more.length > 0) throw new Error(`expected one dist/code-cache-*.js, got ${name}`);
   return join(dist, name);
@@ -45,6 +44,7 @@ function loadWithBuiltLoader(bundle: string, env: Record<string, string> = {}) {
 
 describe('lazy chunks', () => {
   it('are left out of dist/hermes.cjs and built beside it', () => {
+    requireBuild();
     const bundle = readFileSync(BUNDLE, 'latin1');
     expect(bundle).not.toMatch(/^\/\/ .*node_modules\/@anthropic-ai\/sdk\//m);
     expect(bundle).not.toMatch(/^\/\/ .*node_modules\/undici\//m);
@@ -108,6 +108,7 @@ describe('lazy chunks', () => {
 
 describe("zod's message translations", () => {
   it('are left out of dist/hermes.cjs but English, which the executable still speaks', async () => {
+    requireBuild();
     const bundle = readFileSync(BUNDLE, 'latin1');
     expect(bundle).toMatch(/^\/\/ .*node_modules\/zod\/v4\/locales\/en\.js$/m);
     expect(bundle).not.toMatch(/^\/\/ .*node_modules\/zod\/v4\/locales\/de\.js$/m);

@@ -2,14 +2,13 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN, requireBuild } from './spawn-hermes.ts';
 import { StreamText } from './stream-text.ts';
 
-beforeAll(() => requireBuild());
-
 describe('built hermes logs --follow', () => {
   it('follows agent.log across a rotation and exits 0 on SIGINT', async () => {
+    requireBuild();
     const logs = join(process.env.HERMES_HOME as string, 'logs');
     mkdirSync(logs);
     const file = join(logs, 'agent.log');

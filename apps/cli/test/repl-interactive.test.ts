@@ -5,14 +5,13 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   configureScriptedModel,
   hermesHome,
   Interactive,
   killIfRunning,
   occurrences,
-  requireBuild,
   waitForExit,
   waitForFile,
   workDir,
@@ -21,7 +20,6 @@ import {
 let server: ScriptedServer | undefined;
 let repl: Interactive | undefined;
 
-beforeAll(() => requireBuild());
 afterEach(async () => {
   repl?.kill();
   repl = undefined;

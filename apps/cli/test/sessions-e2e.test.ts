@@ -1,9 +1,7 @@
 /** End-to-end: the built binary lists and searches sessions the real SqliteSessionStore wrote. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeSessions } from './sessions-fixture.ts';
-import { hermes, requireBuild } from './spawn-hermes.ts';
-
-beforeAll(() => requireBuild());
+import { hermes } from './spawn-hermes.ts';
 
 describe('built hermes sessions', () => {
   it('lists the sessions in a temp HERMES_HOME, newest first', async () => {

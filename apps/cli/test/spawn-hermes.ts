@@ -1,7 +1,9 @@
 /**
  * Runs the built `hermes` binary (dist/bin.js) as a real subprocess, for end-to-end tests. These
- * tests never skip: without a build they fail, saying how to build (`verify` and `turbo run test`
- * build first).
+ * tests never skip: without a build each one fails, saying how to build (`verify` and
+ * `turbo run test` build first). The check runs in the test itself — in {@link hermes}, the
+ * chat harness, or first thing in a test that reads `dist/` — not in a `beforeAll`, whose
+ * failure vitest reports as skipped tests.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,10 +18,7 @@ export const BUNDLE = fileURLToPath(new URL('../dist/hermes.cjs', import.meta.ur
 /** What to type to build the files the end-to-end tests run. */
 export const BUILD_COMMAND = 'cd apps/cli && npx tsup';
 
-/**
- * Throws unless every file in `files` exists, with a message naming the missing one and the
- * build command. End-to-end suites call it in `beforeAll`, so a missing build fails them.
- */
+/** Throws unless every file in `files` exists, naming the missing one and the build command. */
 export function requireBuild(files: readonly string[] = [BIN, BUNDLE]): void {
   const missing = files.find((file) => !existsSync(file));
   if (missing !== undefined) {
@@ -47,6 +46,7 @@ export function hermes(
   cwd?: string,
 ): Promise<SpawnResult> {
   return new Promise((resolve, reject) => {
+    requireBuild();
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { ...process.env, ...env },
       ...(cwd === undefined ? {} : { cwd }),
