@@ -5,7 +5,8 @@
  * to a shell. A wrapper never lends its trust to its payload because rules only ever see the
  * payload.
  */
-import { type Feed, walkedSubs } from './feeds/feed.js';
+import { type Feed, unionFeeds, walkedSubs } from './feeds/feed.js';
+import { type LinkedInput, linkedInput } from './feeds/group-links.js';
 import { inputsOf } from './feeds/stdout.js';
 import { recordWrites } from './feeds/writes.js';
 import { WrittenFiles } from './feeds/written-files.js';
@@ -17,6 +18,7 @@ import { EXEC_RULES } from './rules/dangerous-exec.js';
 import { FS_RULES, redirectWrites } from './rules/dangerous-fs.js';
 import { git } from './rules/dangerous-git.js';
 import { SYSTEM_RULES } from './rules/dangerous-system.js';
+import { DECODER, FETCHER } from './rules/fact-bits.js';
 import { fedCode, fedCodeFindings, NO_CODE } from './rules/fed-code.js';
 import { hardlineForSite, hardlineForText } from './rules/hardline.js';
 import { isInert } from './rules/inert.js';
@@ -24,8 +26,20 @@ import { canonicalPath, homeRelative, type PathContext } from './rules/paths.js'
 import { recordScriptFacts, shareScriptFacts } from './rules/script-facts.js';
 import { InvocationSite, type Pipeline } from './rules/site.js';
 import { type Finding, payloadText, type Site } from './rules/types.js';
-import { type CommandJudge, type ScriptState, ScriptWalk } from './script-walk.js';
-import type { LinkNotice, Script, SimpleCommand, Substitution, Word } from './shell/ast.js';
+import {
+  type CommandJudge,
+  type ScriptState,
+  ScriptWalk,
+  type SubstitutionIO,
+} from './script-walk.js';
+import type {
+  HereDoc,
+  LinkNotice,
+  Script,
+  SimpleCommand,
+  Substitution,
+  Word,
+} from './shell/ast.js';
 import { streamShell } from './shell/parser.js';
 import { type Invocation, unwrapCommand } from './shell/unwrap.js';
 
@@ -100,7 +114,12 @@ class Walker implements CommandJudge {
     private readonly exhaustive: boolean,
   ) {}
 
-  walkText(text: string, depth: number, known?: ReadonlyMap<string, Script>): void {
+  walkText(
+    text: string,
+    depth: number,
+    known?: ReadonlyMap<string, Script>,
+    inherited?: LinkedInput,
+  ): void {
     // Carried code is parsed again; a budget of one extra input length (plus slack for small
     // commands) keeps `eval eval eval …` chains linear. Past it the line is a parser limit.
     this.budget -= text.length;
@@ -112,14 +131,19 @@ class Walker implements CommandJudge {
     if (text === '') return;
     const walk = new ScriptWalk(this, depth);
     walk.known = known;
+    walk.inherited = inherited;
     if (streamShell(text, walk)) this.tooDeep = true;
     this.hardline ??= hardlineForText(text, walk.hasCarrier);
   }
 
-  /** Judges every command of a collected `script` (a substitution's) and records its facts. */
-  walkScript(script: Script, depth: number): void {
+  /**
+   * Judges every command of a collected `script` (a substitution's) and records its facts;
+   * `inherited` is what it reads.
+   */
+  walkScript(script: Script, depth: number, inherited?: LinkedInput): void {
     // Substitution scripts are many and short: their pipeline objects are recycled.
     const walk = new ScriptWalk(this, depth, this.spareLines.pop(), true);
+    walk.inherited = inherited;
     const links = script.links ?? [];
     let next = 0;
     script.commands.forEach((command, i) => {
@@ -169,7 +193,16 @@ class Walker implements CommandJudge {
     if (inv.name === 'find') this.judgeFindExec(site, depth);
     if (inv.wrappers.some((w) => w.name === 'xargs')) this.judgeXargs(site, depth);
     const carried = carriedCode(inv);
-    if (carried !== undefined) this.walkText(carried, depth + 1, walkedSubs(inv.argWords));
+    if (carried !== undefined) {
+      // The carried code reads what the carrier reads (`echo … | bash -c 'sh'`).
+      const inputs = inputsOf(inv, site.stdin, this.files, site);
+      const facts = site.upstreamHas('fetcher') ? FETCHER : 0;
+      const input = linkedInput(
+        unionFeeds(inputs),
+        facts | (site.upstreamHas('decoder') ? DECODER : 0),
+      );
+      this.walkText(carried, depth + 1, walkedSubs(inv.argWords), input);
+    }
     this.judgeFedCode(site, depth);
     return carried !== undefined;
   }
@@ -191,9 +224,10 @@ class Walker implements CommandJudge {
     command: SimpleCommand,
     depth: number,
     known: ReadonlyMap<string, Script> | undefined,
+    io: SubstitutionIO,
   ): void {
     this.known = known;
-    this.walkSubstitutions(command, depth);
+    this.walkSubstitutions(command, depth, io);
     this.known = undefined;
   }
 
@@ -242,23 +276,24 @@ class Walker implements CommandJudge {
     }
   }
 
-  private walkSubstitutions(command: SimpleCommand, depth: number): void {
-    for (const word of command.words) this.walkSubs(word.subs, depth);
-    for (const word of command.assigns) this.walkSubs(word.subs, depth);
+  private walkSubstitutions(command: SimpleCommand, depth: number, io: SubstitutionIO): void {
+    for (const word of command.words) this.walkSubs(word, depth, io);
+    for (const word of command.assigns) this.walkSubs(word, depth, io);
     for (const redirect of command.redirects) {
-      if (redirect.target !== undefined) this.walkSubs(redirect.target.subs, depth);
-      if (redirect.heredoc !== undefined) this.walkSubs(redirect.heredoc.subs, depth);
+      if (redirect.target !== undefined) this.walkSubs(redirect.target, depth, io);
+      if (redirect.heredoc !== undefined) this.walkSubs(redirect.heredoc, depth, io);
     }
   }
 
-  private walkSubs(subs: readonly Substitution[], depth: number): void {
+  private walkSubs(word: Word | HereDoc, depth: number, io: SubstitutionIO): void {
+    const subs = word.subs;
     for (let i = 0; i < subs.length; i += 1) {
-      const script = (subs[i] as Substitution).script;
-      const walked = this.known?.get(script.source);
+      const sub = subs[i] as Substitution;
+      const walked = this.known?.get(sub.script.source);
       // The same text, already judged as the carrier's own substitution: only its facts are
       // needed, and they are the same.
-      if (walked !== undefined) shareScriptFacts(walked, script);
-      else this.walkScript(script, depth);
+      if (walked !== undefined) shareScriptFacts(walked, sub.script);
+      else this.walkScript(sub.script, depth, substitutionInput(word, sub, io));
     }
   }
 
@@ -269,6 +304,16 @@ class Walker implements CommandJudge {
     const canon = canonicalPath(homeRelative(target, this.paths), cwd);
     return canon.relative ? undefined : canon.path;
   }
+}
+
+/** What a substitution reads: `>(…)` what the command prints, `$(…)` what the command reads. */
+function substitutionInput(
+  word: Word | HereDoc,
+  sub: Substitution,
+  io: SubstitutionIO,
+): LinkedInput | undefined {
+  if (sub.kind === 'command') return io.input;
+  return 'raw' in word && word.raw.startsWith('>(') ? io.output : undefined;
 }
 
 function isFindTerminator(value: string): boolean {

@@ -7,11 +7,11 @@
  */
 
 import { EMPTY_FEED, type Feed } from './feeds/feed.js';
-import { GroupLinks } from './feeds/group-links.js';
+import { GroupLinks, type LinkedInput, linkedInput } from './feeds/group-links.js';
 import { staticOutput, stdoutLeaves, stdoutOf } from './feeds/stdout.js';
 import { Variables } from './feeds/variables.js';
 import type { WrittenFiles } from './feeds/written-files.js';
-import { factBits } from './rules/fact-bits.js';
+import { DECODER, FETCHER, factBits } from './rules/fact-bits.js';
 import type { PathContext } from './rules/paths.js';
 import { InvocationSite, Pipeline } from './rules/site.js';
 import type { Redirect, Script, SimpleCommand, Word } from './shell/ast.js';
@@ -33,6 +33,7 @@ export interface CommandJudge {
     command: SimpleCommand,
     depth: number,
     known: ReadonlyMap<string, Script> | undefined,
+    io: SubstitutionIO,
   ): void;
   /**
    * The per-script follow-ups of a judged command (`cd`, `chmod +x`, the files it writes);
@@ -40,6 +41,19 @@ export interface CommandJudge {
    */
   afterJudge(site: InvocationSite, state: ScriptState, bits: number, out: Feed | undefined): void;
 }
+
+/**
+ * What a command's substitutions read: a command substitution reads the command's own input
+ * (`echo x | echo "$(sh)"`), an output process substitution reads what the command prints
+ * (`tee >(sh)`, `echo … > >(sh)`).
+ */
+export interface SubstitutionIO {
+  readonly input: LinkedInput | undefined;
+  readonly output: LinkedInput | undefined;
+}
+
+/** Substitutions that read nothing known (most). */
+const NO_IO: SubstitutionIO = { input: undefined, output: undefined };
 
 /** Script-level facts that later commands depend on. */
 export interface ScriptState {
@@ -63,6 +77,11 @@ export class ScriptWalk implements CommandSink, ScriptState {
    * them a second time.
    */
   known: ReadonlyMap<string, Script> | undefined;
+  /**
+   * What the script reads when it is run by a command that has an input: carried code
+   * (`echo … | bash -c 'sh'`) or a substitution. Commands first in their pipeline read it.
+   */
+  inherited: LinkedInput | undefined;
   /** Commands walked so far, and the union of their fact bits (see `rules/fact-bits.ts`). */
   count = 0;
   bits = 0;
@@ -103,14 +122,21 @@ export class ScriptWalk implements CommandSink, ScriptState {
     const inv = this.resolve(command);
     const line = this.pipelineOf(command.pipeline);
     const linked =
-      command.stdinLink === undefined ? undefined : this.groups?.get(command.stdinLink);
+      command.stdinLink !== undefined
+        ? this.groups?.get(command.stdinLink)
+        : command.pipeIndex === 0
+          ? this.inherited
+          : undefined;
     const site = new InvocationSite(inv, line, this.cwd, this.judge.paths, linked);
-    // Substitutions run before the command that contains them, and walking them first records
-    // their facts, which the command's own rules then ask about.
-    this.judge.beforeJudge(command, this.depth, this.known);
-    if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
     const bits = factBits(inv);
     const out = stdoutOf(inv, site.stdin, this.judge.files, site);
+    // Substitutions run before the command that contains them, and walking them first records
+    // their facts, which the command's own rules then ask about.
+    const input = site.input;
+    const output = linkedInput(out, bits & (FETCHER | DECODER));
+    const io = input === undefined && output === undefined ? NO_IO : { input, output };
+    this.judge.beforeJudge(command, this.depth, this.known, io);
+    if (this.judge.judge(site, this.depth)) this.hasCarrier = true;
     line.add(inv, bits, out !== undefined && stdoutLeaves(inv) ? EMPTY_FEED : out);
     this.count += 1;
     this.bits |= bits;

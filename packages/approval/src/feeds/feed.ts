@@ -37,6 +37,25 @@ export function isKnown(feed: Feed | undefined): feed is Feed {
   return feed !== undefined && (feed.texts.length > 0 || feed.dynamic || feed.origin !== 0);
 }
 
+/** One feed that may be any of `feeds` (a command given several inputs), or `undefined`. */
+export function unionFeeds(feeds: readonly Feed[]): Feed | undefined {
+  if (feeds.length <= 1) return feeds[0];
+  const texts: string[] = [];
+  let dynamic = false;
+  let origin = 0;
+  let walked: ReadonlyMap<string, Script> | undefined;
+  for (const feed of feeds) {
+    for (const text of feed.texts) {
+      if (texts.length < MAX_ALTERNATIVES) texts.push(text);
+      else dynamic = true;
+    }
+    dynamic ||= feed.dynamic;
+    origin |= feed.origin;
+    walked = mergeWalked(walked, feed.walked);
+  }
+  return { texts, dynamic, origin, walked };
+}
+
 /** Whether `feed` holds text, or is computed: something a reader could act on. */
 export function carriesText(feed: Feed | undefined): feed is Feed {
   if (feed === undefined || feed === EMPTY_FEED) return false;

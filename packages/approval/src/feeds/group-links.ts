@@ -27,6 +27,11 @@ const REMEMBERED = 32;
 
 const NOTHING: LinkedInput = { feed: undefined, facts: 0 };
 
+/** `feed` and `facts` as an input for the commands a command runs, or `undefined` for none. */
+export function linkedInput(feed: Feed | undefined, facts: number): LinkedInput | undefined {
+  return feed === undefined && facts === 0 ? undefined : { feed, facts };
+}
+
 /** Per script: the announced links and the recently finished pipelines. */
 export class GroupLinks {
   private readonly links = new Map<number, LinkedInput>();

@@ -4,7 +4,7 @@
  * the last few invocations, so a 16,000-stage pipeline holds no tree in memory.
  */
 import type { Feed } from '../feeds/feed.js';
-import type { LinkedInput } from '../feeds/group-links.js';
+import { type LinkedInput, linkedInput } from '../feeds/group-links.js';
 import type { Invocation } from '../shell/unwrap.js';
 import { AGENT_LOOKUP, DECODER, FETCHER } from './fact-bits.js';
 import type { PathContext } from './paths.js';
@@ -99,5 +99,13 @@ export class InvocationSite implements Site {
 
   upstreamHas(fact: UpstreamFact): boolean {
     return (this.facts & FACT_BITS[fact]) !== 0;
+  }
+
+  /**
+   * What this command reads on standard input, for the commands it runs itself (its
+   * substitutions, the code it carries): the text and facts of what is upstream.
+   */
+  get input(): LinkedInput | undefined {
+    return linkedInput(this.stdin, this.facts & UPSTREAM_BITS);
   }
 }
