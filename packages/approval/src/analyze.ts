@@ -7,10 +7,10 @@
  */
 import { type Feed, unionFeeds, walkedSubs } from './feeds/feed.js';
 import { type LinkedInput, linkedInput } from './feeds/group-links.js';
-import { inputsOf } from './feeds/stdout.js';
+import { fileContent, inputsOf } from './feeds/stdout.js';
 import { recordWrites } from './feeds/writes.js';
 import { WrittenFiles } from './feeds/written-files.js';
-import { xargsCommands } from './feeds/xargs.js';
+import { xargsCommands, xargsInputFile } from './feeds/xargs.js';
 import { COMMAND_LIMITS } from './limits.js';
 import { carriedCode } from './rules/carriers.js';
 import { chmodThenRun } from './rules/chmod-run.js';
@@ -267,9 +267,13 @@ class Walker implements CommandJudge {
 
   /** `echo 'rm -rf /' | xargs -0 sh -c`: judge each command xargs builds from known input. */
   private judgeXargs(site: Site, depth: number): void {
-    if (this.files.empty && site.stdin === undefined) return;
-    for (const input of inputsOf(site.inv, site.stdin, this.files, site)) {
-      for (const command of xargsCommands(site.inv, input) ?? []) {
+    const file = this.files.empty ? undefined : xargsInputFile(site.inv);
+    const content = file === undefined ? undefined : fileContent(file, this.files, site);
+    if (file === undefined && site.stdin === undefined && this.files.empty) return;
+    const inputs = file === undefined ? inputsOf(site.inv, site.stdin, this.files, site) : [];
+    if (content !== undefined) inputs.push(content);
+    for (const input of inputs) {
+      for (const command of xargsCommands(site.inv, input)) {
         const inv = unwrapCommand(command);
         this.judge(new InvocationSite(inv, undefined, site.cwd, site.paths), depth);
       }

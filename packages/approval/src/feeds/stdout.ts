@@ -32,6 +32,32 @@ const OUTPUT_OPS: ReadonlyMap<string, boolean> = new Map([
 
 const DESCRIPTOR = /^(?:\d+|-)$/;
 
+const GREP_CHANGES = /^-(?:[a-zA-Z]*[oncbHlLZzTu]|-(?:only|count|line|byte|with-file|files))/;
+
+/**
+ * Commands that print some of the lines they read, whole and unchanged, and the options that
+ * make them print something else: a part of a line (`grep -o`, `head -c`), or a line with
+ * something added (`grep -n`, `uniq -c`).
+ */
+const LINE_FILTERS: ReadonlyMap<string, RegExp | undefined> = new Map([
+  ['head', /^-(?:[a-z]*c|-bytes)/],
+  ['tail', /^-(?:[a-z]*c|-bytes)/],
+  ['sort', undefined],
+  ['tac', undefined],
+  ['uniq', /^-(?:[a-z]*c|-count)/],
+  ['shuf', /^-(?:[a-z]*[ei]|-echo|-input-range)/],
+  ['grep', GREP_CHANGES],
+  ['egrep', GREP_CHANGES],
+  ['fgrep', GREP_CHANGES],
+]);
+
+/** Whether `inv` prints only whole lines of what it reads (see {@link LINE_FILTERS}). */
+function keepsLines(inv: Invocation): boolean {
+  if (!LINE_FILTERS.has(inv.name)) return false;
+  const changes = LINE_FILTERS.get(inv.name);
+  return changes === undefined || !inv.args.some((arg) => changes.test(arg));
+}
+
 /** Commands that print nothing on standard output, whatever they read (`read` takes a line). */
 const SILENT: ReadonlySet<string> = new Set([
   'true',
@@ -178,6 +204,8 @@ export function stdoutOf(
   const xargs = inv.wrappers.length > 0 && inv.wrappers.some((w) => w.name === 'xargs');
   if (!xargs && name === 'echo') return feedOfWords(echoOutput(inv.args), inv.argWords);
   if (!xargs && name === 'printf') return printfFeed(inv);
+  // `yes` repeats one line: the commands in it are those of one copy.
+  if (!xargs && name === 'yes') return feedOfWords(`${inv.args.join(' ') || 'y'}\n`, inv.argWords);
   // Most commands read nothing the line knows: what they print is unknown.
   const redirects = inv.command.redirects.length;
   if (piped === undefined && redirects === 0 && name !== 'cat' && name !== '') return undefined;
@@ -188,7 +216,11 @@ export function stdoutOf(
   // redirections of a group (`{ …; } > f`) and reads the group's output.
   if (name === 'tee' || inv.command.words.length === 0) return stdin;
   if (SILENT.has(name)) return EMPTY_FEED;
-  return carriesText(stdin) ? COMPUTED_FEED : undefined;
+  if (!carriesText(stdin)) return undefined;
+  // A line filter prints some of the lines it reads, maybe reordered: its input, judged whole,
+  // holds every command it can print; which ones it prints is computed at run time.
+  if (keepsLines(inv)) return stdin.dynamic ? stdin : { ...stdin, dynamic: true };
+  return COMPUTED_FEED;
 }
 
 /** Substitutions with more commands than this are not evaluated. */

@@ -51,8 +51,8 @@ function delimiterOf(spec: string): string {
   return escapes[spec] ?? spec.charAt(0);
 }
 
-/** Reads xargs's options after the word at `at`; `undefined` when input is not stdin (`-a`). */
-function readMode(words: readonly Word[], at: number): XargsMode | undefined {
+/** Reads xargs's options after the word at `at`. */
+function readMode(words: readonly Word[], at: number): XargsMode {
   let delimiter: string | undefined;
   let replace: string | undefined;
   let perCommand: number | undefined;
@@ -67,8 +67,9 @@ function readMode(words: readonly Word[], at: number): XargsMode | undefined {
     if (!arg.startsWith('-') || arg === '-') break;
     let used = 1;
     if (arg === '--null' || /^-[0rtx]*0[0rtx]*$/.test(arg)) delimiter = '\0';
-    else if (arg.startsWith('-a') || arg.startsWith('--arg-file')) return undefined;
-    else if (arg.startsWith('-d') || arg.startsWith('--delimiter')) {
+    else if (arg.startsWith('-a') || arg.startsWith('--arg-file')) {
+      used = optionValue(words, i, '-a').used;
+    } else if (arg.startsWith('-d') || arg.startsWith('--delimiter')) {
       const read = optionValue(words, i, '-d');
       delimiter = delimiterOf(read.value);
       used = read.used;
@@ -155,15 +156,36 @@ function batches(text: string, mode: XargsMode): string[][] {
   return out;
 }
 
-/**
- * The commands `inv` (run through `xargs`) runs when it reads `stdin`, as simple commands to be
- * judged like any other; `undefined` when xargs reads something else.
- */
-export function xargsCommands(inv: Invocation, stdin: Feed): SimpleCommand[] | undefined {
+/** The index of the `xargs` word in `inv`'s words (it is one of its wrappers), or -1. */
+function xargsAt(inv: Invocation): number {
+  return inv.command.words.findIndex((w) => !w.dynamic && commandBasename(w.value) === 'xargs');
+}
+
+/** The file xargs reads its items from instead of standard input (`-a file`), if any. */
+export function xargsInputFile(inv: Invocation): Word | undefined {
   const words = inv.command.words;
-  const at = words.findIndex((word) => !word.dynamic && commandBasename(word.value) === 'xargs');
-  const mode = at < 0 ? undefined : readMode(words, at);
-  if (mode === undefined) return undefined;
+  const at = xargsAt(inv);
+  for (let i = at + 1; at >= 0 && i < words.length; i += 1) {
+    const arg = (words[i] as Word).value;
+    if (!arg.startsWith('-') || arg === '--') return undefined;
+    if (arg === '-a' || arg === '--arg-file') return words[i + 1];
+    if (arg.startsWith('--arg-file=') || (arg.startsWith('-a') && arg.length > 2)) {
+      const value = arg.slice(arg.startsWith('-a') ? 2 : '--arg-file='.length);
+      return { raw: value, value, quoted: false, dynamic: false, subs: [] };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The commands `inv` (run through `xargs`) runs when it reads `stdin` (its standard input, or
+ * its `-a` file), as simple commands to be judged like any other.
+ */
+export function xargsCommands(inv: Invocation, stdin: Feed): SimpleCommand[] {
+  const words = inv.command.words;
+  const at = xargsAt(inv);
+  if (at < 0) return [];
+  const mode = readMode(words, at);
   const payload = words.slice(mode.payload);
   if (payload.length === 0) payload.push(plainWord('echo'));
   const out: SimpleCommand[] = [];

@@ -74,7 +74,12 @@ export function shellReadsStdin(inv: Invocation): boolean {
   if (!SHELLS.has(inv.name)) return false;
   const { dashC, dashS, operand } = shellOptions(inv);
   const script = inv.args[operand];
-  return !dashC && (dashS || script === undefined || script === '-' || script === '/dev/stdin');
+  return !dashC && (dashS || script === undefined || script === '-' || isStdinPath(script));
+}
+
+/** Paths that name standard input itself (`bash /dev/stdin`, `. /dev/fd/0`). */
+export function isStdinPath(path: string): boolean {
+  return path === '/dev/stdin' || path === '/dev/fd/0' || path === '/proc/self/fd/0';
 }
 
 /** True when `inv` is a shell told to run nothing it reads (`bash -n`, a syntax check). */
@@ -90,14 +95,7 @@ export function shellScriptOperand(inv: Invocation): number | undefined {
   if (!SHELLS.has(inv.name)) return undefined;
   const { dashC, dashS, noexec, operand } = shellOptions(inv);
   const script = inv.args[operand];
-  if (
-    noexec ||
-    dashC ||
-    dashS ||
-    script === undefined ||
-    script === '-' ||
-    script === '/dev/stdin'
-  ) {
+  if (noexec || dashC || dashS || script === undefined || script === '-' || isStdinPath(script)) {
     return undefined;
   }
   return operand;

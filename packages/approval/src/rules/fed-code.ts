@@ -1,7 +1,8 @@
 /**
  * Data that reaches an interpreter is code. A shell runs what it reads on standard input — a pipe
  * from `echo` / `printf` / `cat`, a here-document, a here-string, a file written earlier in the
- * same line — and the file it is given (`bash x.sh`, `. x.sh`, `./x.sh` after writing it). This
+ * same line — and the file it is given (`bash x.sh`, `. x.sh`, `./x.sh` after writing it); so do
+ * `at` and `batch`, which queue what they read for `sh`. This
  * module finds that text for one invocation; the analyser judges it as the script it is. Text fed
  * to another interpreter (`echo … | python3`) is not parsed, but asked about like a here-document.
  */
@@ -10,7 +11,7 @@ import { fileContent, inputsOf } from '../feeds/stdout.js';
 import type { WrittenFiles } from '../feeds/written-files.js';
 import type { Word } from '../shell/ast.js';
 import { commandBasename, type Invocation } from '../shell/unwrap.js';
-import { shellNoexec, shellReadsStdin, shellScriptOperand } from './carriers.js';
+import { isStdinPath, shellNoexec, shellReadsStdin, shellScriptOperand } from './carriers.js';
 import { readsCodeFromStdin } from './dangerous-exec.js';
 import { DECODER, FETCHER } from './fact-bits.js';
 import { type Finding, hit, INTERPRETERS, interpreterName, SHELLS, type Site } from './types.js';
@@ -75,7 +76,19 @@ export function fedCode(site: Site, files: WrittenFiles): FedCode {
     const operand = shellScriptOperand(inv);
     return operand === undefined ? NO_CODE : shellFile(inv.argWords[operand], site, files);
   }
-  if (inv.name === 'source' || inv.name === '.') return shellFile(inv.argWords[0], site, files);
+  if (inv.name === 'source' || inv.name === '.') {
+    const path = inv.args[0];
+    if (path !== undefined && isStdinPath(path)) {
+      return { shell: inputsOf(inv, site.stdin, files, site), script: false };
+    }
+    return shellFile(inv.argWords[0], site, files);
+  }
+  // `at` and `batch` hand the script they read (or `-f file`) to `sh`.
+  if (inv.name === 'at' || inv.name === 'batch') {
+    const at = inv.args.indexOf('-f');
+    if (at >= 0) return shellFile(inv.argWords[at + 1], site, files);
+    return { shell: inputsOf(inv, site.stdin, files, site), script: false };
+  }
   if (INTERPRETERS.has(interpreterName(inv.name))) {
     // Here-documents and here-strings are the `heredoc_script_exec` rule's already.
     if (readsCodeFromStdin(inv)) return { shell: [], script: carriesText(site.stdin) };

@@ -27,6 +27,9 @@ const NAMED: ReadonlySet<string> = new Set([
   '.',
   'cd',
   'chmod',
+  // They queue the script they read for `sh` (`rules/fed-code.ts`).
+  'at',
+  'batch',
 ]);
 
 /**
