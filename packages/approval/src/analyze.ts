@@ -191,20 +191,24 @@ class Walker implements CommandJudge {
     this.sudoStdin ??= sudoFedFromInput(site);
     if (!this.floorOnly && !this.tooDeep) this.dangerous(site);
     if (inv.name === 'find') this.judgeFindExec(site, depth);
-    if (inv.wrappers.some((w) => w.name === 'xargs')) this.judgeXargs(site, depth);
+    if (inv.wrappers.length > 0 && inv.wrappers.some((w) => w.name === 'xargs')) {
+      this.judgeXargs(site, depth);
+    }
     const carried = carriedCode(inv);
     if (carried !== undefined) {
-      // The carried code reads what the carrier reads (`echo … | bash -c 'sh'`).
-      const inputs = inputsOf(inv, site.stdin, this.files, site);
-      const facts = site.upstreamHas('fetcher') ? FETCHER : 0;
-      const input = linkedInput(
-        unionFeeds(inputs),
-        facts | (site.upstreamHas('decoder') ? DECODER : 0),
-      );
-      this.walkText(carried, depth + 1, walkedSubs(inv.argWords), input);
+      this.walkText(carried, depth + 1, walkedSubs(inv.argWords), this.carrierInput(site));
     }
     this.judgeFedCode(site, depth);
     return carried !== undefined;
+  }
+
+  /** What code carried by `site` reads: what the carrier reads (`echo … | bash -c 'sh'`). */
+  private carrierInput(site: Site): LinkedInput | undefined {
+    if (site.index === 0 && site.inv.command.redirects.length === 0) return undefined;
+    const inputs = inputsOf(site.inv, site.stdin, this.files, site);
+    let facts = site.upstreamHas('fetcher') ? FETCHER : 0;
+    if (site.upstreamHas('decoder')) facts |= DECODER;
+    return linkedInput(unionFeeds(inputs), facts);
   }
 
   /**

@@ -174,16 +174,18 @@ function catFeed(
   let operands = 0;
   let transform = false;
   let options = true;
-  inv.argWords.forEach((word: Word, i: number) => {
+  for (let i = 0; i < inv.args.length; i += 1) {
     const arg = inv.args[i] as string;
     if (options && arg === '--') options = false;
     else if (options && arg.startsWith('-') && arg !== '-') transform ||= arg !== '-u';
     else {
       operands += 1;
-      const part = arg === '-' ? stdin : fileContent(word, files, scope);
-      parts = parts === undefined || part === undefined ? undefined : concatFeeds(parts, part);
+      const part = arg === '-' ? stdin : fileContent(inv.argWords[i] as Word, files, scope);
+      // One unknown part makes the whole unknown: stop reading.
+      if (part === undefined) return undefined;
+      parts = concatFeeds(parts, part);
     }
-  });
+  }
   const read = operands === 0 ? stdin : parts;
   // `cat -n` and friends rewrite what they read.
   if (transform) return carriesText(read) ? COMPUTED_FEED : undefined;

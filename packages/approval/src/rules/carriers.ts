@@ -82,22 +82,17 @@ export function isStdinPath(path: string): boolean {
   return path === '/dev/stdin' || path === '/dev/fd/0' || path === '/proc/self/fd/0';
 }
 
-/** True when `inv` is a shell told to run nothing it reads (`bash -n`, a syntax check). */
-export function shellNoexec(inv: Invocation): boolean {
-  return SHELLS.has(inv.name) && shellOptions(inv).noexec;
-}
-
 /**
- * For a shell that runs a script file (`bash -x deploy.sh args`, not `-c`, `-s` or stdin): the
- * index of that file among its arguments.
+ * What a shell runs besides `-c` text: `'stdin'` when it reads its script from standard input,
+ * the index (among its arguments) of the script file it runs (`bash -x deploy.sh args`), or
+ * `undefined` for neither — `-c`, or `-n` (it runs nothing: `bash -n x.sh`, a syntax check).
  */
-export function shellScriptOperand(inv: Invocation): number | undefined {
+export function shellRuns(inv: Invocation): 'stdin' | number | undefined {
   if (!SHELLS.has(inv.name)) return undefined;
   const { dashC, dashS, noexec, operand } = shellOptions(inv);
+  if (noexec || dashC) return undefined;
   const script = inv.args[operand];
-  if (noexec || dashC || dashS || script === undefined || script === '-' || isStdinPath(script)) {
-    return undefined;
-  }
+  if (dashS || script === undefined || script === '-' || isStdinPath(script)) return 'stdin';
   return operand;
 }
 

@@ -11,7 +11,7 @@ import { fileContent, inputsOf } from '../feeds/stdout.js';
 import type { WrittenFiles } from '../feeds/written-files.js';
 import type { Word } from '../shell/ast.js';
 import { commandBasename, type Invocation } from '../shell/unwrap.js';
-import { isStdinPath, shellNoexec, shellReadsStdin, shellScriptOperand } from './carriers.js';
+import { isStdinPath, shellRuns } from './carriers.js';
 import { readsCodeFromStdin } from './dangerous-exec.js';
 import { DECODER, FETCHER } from './fact-bits.js';
 import { type Finding, hit, INTERPRETERS, interpreterName, SHELLS, type Site } from './types.js';
@@ -26,6 +26,7 @@ export interface FedCode {
 
 /** Nothing fed: most invocations. */
 export const NO_CODE: FedCode = { shell: [], script: false };
+const FED_SCRIPT: FedCode = { shell: [], script: true };
 
 /** What a file's first line says runs it: a shell, another interpreter, or something else. */
 function runnerOf(text: string): 'shell' | 'script' | 'other' {
@@ -70,11 +71,9 @@ function scriptArgument(inv: Invocation): Word | undefined {
 export function fedCode(site: Site, files: WrittenFiles): FedCode {
   const { inv } = site;
   if (SHELLS.has(inv.name)) {
-    if (shellNoexec(inv)) return NO_CODE;
-    if (shellReadsStdin(inv))
-      return { shell: inputsOf(inv, site.stdin, files, site), script: false };
-    const operand = shellScriptOperand(inv);
-    return operand === undefined ? NO_CODE : shellFile(inv.argWords[operand], site, files);
+    const runs = shellRuns(inv);
+    if (runs === 'stdin') return { shell: inputsOf(inv, site.stdin, files, site), script: false };
+    return runs === undefined ? NO_CODE : shellFile(inv.argWords[runs], site, files);
   }
   if (inv.name === 'source' || inv.name === '.') {
     const path = inv.args[0];
@@ -91,7 +90,7 @@ export function fedCode(site: Site, files: WrittenFiles): FedCode {
   }
   if (INTERPRETERS.has(interpreterName(inv.name))) {
     // Here-documents and here-strings are the `heredoc_script_exec` rule's already.
-    if (readsCodeFromStdin(inv)) return { shell: [], script: carriesText(site.stdin) };
+    if (carriesText(site.stdin) && readsCodeFromStdin(inv)) return FED_SCRIPT;
     if (files.empty) return NO_CODE;
     const script = scriptArgument(inv);
     return { shell: [], script: script !== undefined && isKnown(files.read(script, site)) };
