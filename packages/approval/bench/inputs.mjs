@@ -55,11 +55,9 @@ export function adversarialCommands(size) {
     // Text fed to shells as data: each piece is parsed again as a script.
     'echo into sh': distinct((i) => `echo 'rm -rf /tmp/${i}'|sh;`, size),
     'printf escapes into bash': distinct((i) => `printf '\\x72m -rf /t/%s\\n' ${i}|bash;`, size),
-    'printf reused into sh': fill(
-      ' a',
-      size - 3,
-      "printf 'rm -rf /tmp/%s\\n' x|sh;printf '%s\\n'",
-    ).concat('|sh'),
+    'long printf format into sh': fill('\\x72m -rf /t/%s\\n', size - 10, "printf '").concat(
+      "' a b|sh;",
+    ),
     'heredocs into sh': distinct((i) => `cat <<E|sh\nrm -rf /t/${i}\nE\n`, size),
     'written then run': distinct((i) => `echo 'rm -rf /t/${i}'>f${i};sh f${i};`, size),
     'appended then run': fill("printf 'rm -rf /tmp/x '>>f;", size - 5).concat(';sh f'),

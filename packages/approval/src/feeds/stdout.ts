@@ -96,7 +96,7 @@ export function stdoutLeaves(inv: Invocation): boolean {
       const path = file.target.value;
       if (path !== '/dev/stdout' && path !== '/dev/fd/1') return true;
     } else if (redirect.op === '>&' && (redirect.fd ?? 1) === 1) {
-      return redirect.target?.value !== '1';
+      if (redirect.target?.value !== '1') return true;
     }
   }
   return false;

@@ -14,7 +14,6 @@ import { printfOutput } from './printf.js';
 const DEFAULT_IFS = ' \t\n';
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
-const GLOB = /[*?[]/;
 
 /** Builtins whose `NAME=value` arguments set variables. */
 const DECLARERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
@@ -27,13 +26,15 @@ export function plainWord(value: string, dynamic = false): Word {
 /** Builds the fields of one word while its raw text is read. */
 class Fields {
   readonly list: string[] = [];
+  /** For each field of {@link list}: an unquoted expansion put a glob character in it. */
+  readonly globs: boolean[] = [];
   current = '';
   /** Whether the current field exists even if empty (a quoted `""`). */
   started = false;
+  /** Whether pathname expansion may change the current field. */
+  private globbed = false;
   /** The last field ended at IFS white space: a following IFS delimiter is part of it. */
   private splitAtBlank = false;
-  /** An unquoted expansion produced a glob character: pathname expansion may change it. */
-  globbed = false;
 
   literal(text: string): void {
     this.current += text;
@@ -43,10 +44,10 @@ class Fields {
 
   /** An unquoted expansion: split on `ifs`. */
   split(value: string, ifs: string): void {
-    if (GLOB.test(value)) this.globbed = true;
     for (const ch of value) {
       if (!ifs.includes(ch)) {
         this.literal(ch);
+        if (ch === '*' || ch === '?' || ch === '[') this.globbed = true;
       } else if (ch === ' ' || ch === '\t' || ch === '\n') {
         if (this.started || this.current !== '') {
           this.end();
@@ -60,13 +61,20 @@ class Fields {
 
   end(): void {
     this.list.push(this.current);
+    this.globs.push(this.globbed);
     this.current = '';
     this.started = false;
+    this.globbed = false;
   }
 
   finish(): string[] {
     if (this.started || this.current !== '') this.end();
     return this.list;
+  }
+
+  /** The fields as words; one pathname expansion may change is marked dynamic. */
+  words(): Word[] {
+    return this.finish().map((value, i) => plainWord(value, this.globs[i] ?? false));
   }
 }
 
@@ -153,8 +161,7 @@ export class Variables {
     if (word.subs.length > 0) return this.expandSubstitution(word, substituted, split);
     const fields = new Fields();
     if (this.read(word.raw, 0, split, fields) === undefined) return undefined;
-    const list = split ? fields.finish() : [fields.finish().join('')];
-    return list.map((value) => plainWord(value, fields.globbed));
+    return split ? fields.words() : [plainWord(fields.finish().join(''))];
   }
 
   /** A word that is one substitution whose output the line knows (`$(echo rm)`). */
@@ -175,7 +182,7 @@ export class Variables {
     const fields = new Fields();
     if (!this.ifsKnown) return undefined;
     fields.split(output, this.values.get('IFS') ?? DEFAULT_IFS);
-    return fields.finish().map((value) => plainWord(value, fields.globbed));
+    return fields.words();
   }
 
   /** Reads `raw` from `from`; `undefined` when some part cannot be expanded. */
@@ -288,7 +295,9 @@ export class Variables {
       fields.literal('$'); // a lone `$` is itself
       return at + 1;
     } else return undefined;
-    const value = this.values.get(name);
+    // An `IFS` the line never set is the default one.
+    const value =
+      this.values.get(name) ?? (name === 'IFS' && this.ifsKnown ? DEFAULT_IFS : undefined);
     if (value === undefined) return undefined;
     if (!split) fields.literal(value);
     else if (!this.ifsKnown) return undefined;
