@@ -205,4 +205,21 @@ describe('Renderer', () => {
       '↻ provider.server_error: Connection error. — retrying in 6.3 s (attempt 2)\n',
     );
   });
+
+  it("shows the compressor's warnings under the compression line", () => {
+    const { renderer, out } = capture();
+    renderer.handle({
+      type: 'compression_end',
+      turnId: 't',
+      ok: true,
+      tokensBefore: 91_000,
+      tokensAfter: 12_000,
+      messagesBefore: 40,
+      messagesAfter: 40,
+      warnings: ['summary rejected: it was longer than the 30 messages it would replace'],
+    });
+    expect(out()).toContain(
+      '\n⚠️  summary rejected: it was longer than the 30 messages it would replace',
+    );
+  });
 });

@@ -344,6 +344,7 @@ export class Agent {
           messagesBefore: report.messagesBefore,
           messagesAfter: report.messagesAfter,
           ...(report.error ? { error: report.error } : {}),
+          ...(report.warnings ? { warnings: [...report.warnings] } : {}),
         });
       },
     });

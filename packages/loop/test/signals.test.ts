@@ -201,6 +201,34 @@ describe('fallback and compression mid-turn', () => {
     const session = await harness.store.getSession(result.sessionId);
     expect(session?.counters.compressions).toBe(1);
   });
+
+  it("passes the engine's warnings on in compression_end; pruning without a summary is not counted", async () => {
+    harness = await startHarness(
+      script()
+        .toolCall('echo', { a: 1 })
+        .usage({ inputTokens: 5_000 })
+        .next()
+        .text('finished')
+        .usage({ inputTokens: 100 }),
+      { toolbox: new TestToolbox({ echo: { run: () => 'echoed' } }), environment: environment() },
+    );
+    harness.engine.threshold = 1_000;
+    harness.engine.writesSummary = false;
+    harness.engine.warnings = ['summary rejected: longer than the span it replaces'];
+    const ends: AgentEvent[] = [];
+    harness.agent.on('event', (event) => {
+      if (event.type === 'compression_end') ends.push(event);
+    });
+    const result = await harness.agent.runConversation('compress me');
+    expect(result.exitReason).toBe('completed');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({
+      ok: true,
+      warnings: ['summary rejected: longer than the span it replaces'],
+    });
+    const session = await harness.store.getSession(result.sessionId);
+    expect(session?.counters.compressions).toBe(0);
+  });
 });
 
 describe('interrupt reaches a model call stalled mid-stream', () => {

@@ -104,6 +104,11 @@ export const CompressionEndEventSchema = z.object({
   messagesBefore: count,
   messagesAfter: count,
   error: z.string().optional(),
+  /**
+   * What the engine wants the user to know: why a summary was rejected, why the summarizer is
+   * backing off, that accuracy may drop after many compressions.
+   */
+  warnings: z.array(z.string()).optional(),
 });
 
 /** A command needs a human ruling. */

@@ -165,5 +165,6 @@ export class Renderer {
 
 function compressionNote(event: Extract<AgentEvent, { type: 'compression_end' }>): string {
   if (!event.ok) return `🗜️  compression failed: ${oneLine(event.error ?? 'unknown error', 100)}`;
-  return `🗜️  compressed ${event.messagesBefore} → ${event.messagesAfter} messages, ${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens`;
+  const warnings = (event.warnings ?? []).map((w) => `\n⚠️  ${oneLine(w, 160)}`).join('');
+  return `🗜️  compressed ${event.messagesBefore} → ${event.messagesAfter} messages, ${formatTokens(event.tokensBefore)} → ${formatTokens(event.tokensAfter)} tokens${warnings}`;
 }

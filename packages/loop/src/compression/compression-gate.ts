@@ -21,6 +21,8 @@ export interface CompressionReport {
   readonly messagesBefore: number;
   readonly messagesAfter: number;
   readonly error?: string;
+  /** The engine's messages for the user (`CompressionResult.warnings`). */
+  readonly warnings?: readonly string[];
 }
 
 /** Hooks the gate calls around a compression. */
@@ -95,9 +97,13 @@ export class CompressionGate {
       if (result.changed) {
         await this.#writer.compact(result.messages);
         messages.splice(0, messages.length, ...result.messages);
-        await this.#writer.store
-          .incrementCounters(this.#writer.sessionId, { compressions: 1 })
-          .catch(() => undefined);
+        // Only a written summary is a compression the user's accuracy warning counts; pruning
+        // old tool output alone (or keeping it when the summary was rejected) loses nothing.
+        if (result.summary !== undefined) {
+          await this.#writer.store
+            .incrementCounters(this.#writer.sessionId, { compressions: 1 })
+            .catch(() => undefined);
+        }
       }
       report = {
         trigger,
@@ -107,6 +113,7 @@ export class CompressionGate {
         tokensAfter: result.stats.tokensAfter,
         messagesBefore: result.stats.messagesBefore,
         messagesAfter: result.stats.messagesAfter,
+        ...(result.warnings?.length ? { warnings: result.warnings } : {}),
       };
     } catch (error) {
       // A failed save ends the turn; a failed engine only skips this compression.

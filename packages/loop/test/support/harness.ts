@@ -31,6 +31,10 @@ export class KeepLastEngine extends ContextEngine {
   }
   /** The focus topic of each compress call, in order. */
   focusTopics: (string | undefined)[] = [];
+  /** Warnings each result carries (`CompressionResult.warnings`). */
+  warnings: string[] = [];
+  /** False: results change the messages without a summary (pruning only). */
+  writesSummary = true;
   async compress(
     messages: readonly ChatMessage[],
     options: CompressOptions = {},
@@ -38,14 +42,14 @@ export class KeepLastEngine extends ContextEngine {
     this.compressions += 1;
     this.focusTopics.push(options.focusTopic);
     const kept = messages.slice(-this.keep);
-    const summary: ChatMessage = {
-      role: 'user',
-      content: `[summary of ${messages.length - kept.length} messages]`,
-    };
+    const text = `[summary of ${messages.length - kept.length} messages]`;
+    const summary: ChatMessage = { role: 'user', content: text };
     const out = [summary, ...kept];
     return {
       messages: out,
       changed: true,
+      ...(this.writesSummary ? { summary: text } : {}),
+      ...(this.warnings.length ? { warnings: [...this.warnings] } : {}),
       stats: {
         messagesBefore: messages.length,
         messagesAfter: out.length,
