@@ -149,7 +149,7 @@ export class ScriptWalk implements CommandSink, ScriptState {
       }
     }
     this.judge.afterJudge(site, this, bits, out);
-    if (this.vars !== undefined || Variables.sets(inv)) {
+    if (this.vars !== undefined || Variables.sets(inv.name, inv.args)) {
       this.vars ??= new Variables();
       this.vars.afterCommand(inv);
     }

@@ -34,7 +34,8 @@ export function linkedInput(feed: Feed | undefined, facts: number): LinkedInput 
 
 /** Per script: the announced links and the recently finished pipelines. */
 export class GroupLinks {
-  private readonly links = new Map<number, LinkedInput>();
+  // Both made on first use: most scripts end pipelines with facts but announce no link.
+  private links: Map<number, LinkedInput> | undefined;
   private readonly ended: Ended[] = [];
   /** The highest pipeline id forgotten from {@link ended}. */
   private forgotten = -1;
@@ -58,7 +59,10 @@ export class GroupLinks {
     const feed = line !== undefined && line.count > 0 ? line.feed : undefined;
     const facts = line?.facts ?? 0;
     // Nothing known flows in (most groups): the link reads as never announced.
-    if (feed !== undefined || facts !== 0) this.links.set(link, { feed, facts });
+    if (feed !== undefined || facts !== 0) {
+      this.links ??= new Map();
+      this.links.set(link, { feed, facts });
+    }
   }
 
   /**
@@ -78,11 +82,12 @@ export class GroupLinks {
     if (this.forgotten >= from) {
       feed = { texts: feed?.texts ?? [], dynamic: true, origin: feed?.origin ?? 0 };
     }
+    this.links ??= new Map();
     this.links.set(link, { feed, facts });
   }
 
   /** What a command with `link` reads; nothing known when the link was never announced. */
   get(link: number): LinkedInput {
-    return this.links.get(link) ?? NOTHING;
+    return this.links?.get(link) ?? NOTHING;
   }
 }

@@ -118,9 +118,20 @@ export class Variables {
     if (name === 'IFS') this.ifsKnown = false;
   }
 
-  /** Whether `inv` may set a variable (so a script that had none needs a table). */
-  static sets(inv: Invocation): boolean {
-    return DECLARERS.has(inv.name) || (inv.name === 'printf' && inv.args[0] === '-v');
+  /** Whether command `name` with `args` may set a variable (a script with none needs a table). */
+  static sets(name: string, args: readonly string[]): boolean {
+    switch (name) {
+      case 'export':
+      case 'declare':
+      case 'typeset':
+      case 'local':
+      case 'readonly':
+        return true;
+      case 'printf':
+        return args[0] === '-v';
+      default:
+        return false;
+    }
   }
 
   /** Follows the builtins that set or clear variables: `export X=…`, `read X`, `unset X`, `printf -v`. */

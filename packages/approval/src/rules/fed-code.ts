@@ -24,6 +24,9 @@ export interface FedCode {
   readonly script: boolean;
 }
 
+/** The commands besides the interpreters that run code they are fed. */
+const READERS: ReadonlySet<string> = new Set([...SHELLS, 'source', '.', 'at', 'batch']);
+
 /** Nothing fed: most invocations. */
 export const NO_CODE: FedCode = { shell: [], script: false };
 const FED_SCRIPT: FedCode = { shell: [], script: true };
@@ -70,6 +73,10 @@ function scriptArgument(inv: Invocation): Word | undefined {
 /** The code `site`'s invocation is fed, when the line itself says what it is. */
 export function fedCode(site: Site, files: WrittenFiles): FedCode {
   const { inv } = site;
+  // Most commands: neither a reader of code nor, with no file written yet, a written file.
+  if (files.empty && !READERS.has(inv.name) && !INTERPRETERS.has(interpreterName(inv.name))) {
+    return NO_CODE;
+  }
   if (SHELLS.has(inv.name)) {
     const runs = shellRuns(inv);
     if (runs === 'stdin') return { shell: inputsOf(inv, site.stdin, files, site), script: false };

@@ -18,28 +18,46 @@ const MAX_BRACE_RESULTS = 64;
 const MAX_BRACE_GROUPS = 8;
 
 /**
+ * The longest path the kernel takes (`PATH_MAX`): a longer argument names no file, so `rm`
+ * fails on it (`ENAMETOOLONG`) whatever it spells.
+ */
+const PATH_MAX = 4096;
+
+/**
  * Expands `{a,b}` brace alternatives (`/{etc,usr}` → `/etc`, `/usr`), left to right, for at most
  * {@link MAX_BRACE_GROUPS} groups and {@link MAX_BRACE_RESULTS} results. Iterative, so no input can
- * exhaust the stack. Text without a brace list is returned as is.
+ * exhaust the stack. Text without a brace list is returned as is. An expansion longer than
+ * {@link PATH_MAX} names no file and is left out, so a huge word with many alternatives costs
+ * one pass, not one copy of it per alternative.
  */
 export function expandBraces(text: string): string[] {
   let results = [''];
   let rest = text;
+  let expanded = false;
   for (let groups = 0; groups < MAX_BRACE_GROUPS; groups += 1) {
     const open = rest.indexOf('{');
     const close = open < 0 ? -1 : rest.indexOf('}', open);
     if (close < 0 || !rest.slice(open, close).includes(',')) break;
+    expanded = true;
     const head = rest.slice(0, open);
     const options = rest.slice(open + 1, close).split(',');
     const next: string[] = [];
     for (const prefix of results) {
-      for (const option of options)
-        if (next.length < MAX_BRACE_RESULTS) next.push(prefix + head + option);
+      for (const option of options) {
+        const length = prefix.length + head.length + option.length;
+        if (next.length < MAX_BRACE_RESULTS && length <= PATH_MAX)
+          next.push(prefix + head + option);
+      }
     }
     results = next;
     rest = rest.slice(close + 1);
   }
-  return results.map((prefix) => prefix + rest);
+  if (!expanded) return [text];
+  const out: string[] = [];
+  for (const prefix of results) {
+    if (prefix.length + rest.length <= PATH_MAX) out.push(prefix + rest);
+  }
+  return out;
 }
 
 /** A path reduced to canonical form. */

@@ -54,6 +54,11 @@ export class CommandCollector implements CommandSink {
   }
 }
 
+/** Allocates the ids of announced links (the parser, which shares them with pipeline ids). */
+export interface LinkIds {
+  nextLink(): number;
+}
+
 /** What a first word that is not a command does (see {@link CommandBuilder.add}). */
 const SKIP = 1;
 const FOR_LIST = 2;
@@ -105,13 +110,13 @@ export class CommandBuilder implements WordSink {
 
   /**
    * `inherit` is the link that commands first in their pipeline read (a subshell that is a
-   * pipeline stage: `… | (sh)`); `nextId` allocates link ids.
+   * pipeline stage: `… | (sh)`); `ids` allocates link ids.
    */
   constructor(
     private pipeline: number,
     private readonly out: CommandSink,
     private readonly inherit: number | undefined,
-    private readonly nextId: () => number,
+    private readonly ids: LinkIds,
   ) {}
 
   /** Whether a command word has been read (so `name(` starts a function definition). */
@@ -160,7 +165,7 @@ export class CommandBuilder implements WordSink {
         : this.groups[this.groups.length - 1]?.link;
     }
     if (this.stageLink !== undefined) return this.stageLink;
-    const link = this.nextId();
+    const link = this.ids.nextLink();
     this.out.link(link, this.pipeline);
     return link;
   }
@@ -216,7 +221,7 @@ export class CommandBuilder implements WordSink {
     if (closed === undefined || this.words !== undefined || this.assigns !== undefined) {
       return undefined;
     }
-    const link = this.nextId();
+    const link = this.ids.nextLink();
     this.out.link(link, closed.from, closed.to);
     return link;
   }

@@ -17,7 +17,12 @@ import {
 } from './ast.js';
 import { NextIndex } from './brackets.js';
 import { BREAK, special } from './chars.js';
-import { CommandBuilder, CommandCollector, type CommandSink } from './command-builder.js';
+import {
+  CommandBuilder,
+  CommandCollector,
+  type CommandSink,
+  type LinkIds,
+} from './command-builder.js';
 import { HeredocGate, type PendingHeredoc, readHeredocBody } from './heredoc.js';
 import {
   MAX_NESTING,
@@ -84,10 +89,14 @@ export function scanExpansions(text: string, depth: number, window?: SourceWindo
   return acc.subs ?? [];
 }
 
-class Parser extends WordReader {
+class Parser extends WordReader implements LinkIds {
   private pipelines = 0;
+
   /** Allocates a link id (see `CommandSink.link`) from the pipeline counter, so ids never clash. */
-  private readonly nextId = (): number => ++this.pipelines;
+  nextLink(): number {
+    this.pipelines += 1;
+    return this.pipelines;
+  }
   /** Here-documents whose bodies start after the next newline; allocated on first use. */
   private pending: PendingHeredoc[] | undefined;
   private newlines: NextIndex | undefined;
@@ -131,7 +140,7 @@ class Parser extends WordReader {
    * link a subshell's commands read (see {@link CommandBuilder}).
    */
   parseList(depth: number, closes: boolean, out: CommandSink, inherit?: number): void {
-    const cmd = new CommandBuilder(++this.pipelines, out, inherit, this.nextId);
+    const cmd = new CommandBuilder(++this.pipelines, out, inherit, this);
     const src = this.src;
     while (this.pos < this.len) {
       const code = src.charCodeAt(this.pos);
