@@ -208,15 +208,19 @@ export function stdoutOf(
   if (!xargs && name === 'printf') return printfFeed(inv);
   // `yes` repeats one line: the commands in it are those of one copy.
   if (!xargs && name === 'yes') return feedOfWords(`${inv.args.join(' ') || 'y'}\n`, inv.argWords);
+  // A command with no words stands for the redirections of a group (`{ …; } > f`): it passes
+  // on what the group printed, which reaches it as its input; alone, `< x` prints x (`$(<x)`).
+  if (inv.command.words.length === 0) {
+    if (piped !== undefined || inv.command.redirects.length !== 1) return piped;
+    return stdinOf(inv, undefined, files, scope);
+  }
   // Most commands read nothing the line knows: what they print is unknown.
   const redirects = inv.command.redirects.length;
-  if (piped === undefined && redirects === 0 && name !== 'cat' && name !== '') return undefined;
+  if (piped === undefined && redirects === 0 && name !== 'cat') return undefined;
   const stdin = stdinOf(inv, piped, files, scope);
   if (xargs) return carriesText(stdin) ? COMPUTED_FEED : undefined;
   if (name === 'cat') return catFeed(inv, stdin, files, scope);
-  // `tee` passes its input on; so does a command with no words, which stands for the
-  // redirections of a group (`{ …; } > f`) and reads the group's output.
-  if (name === 'tee' || inv.command.words.length === 0) return stdin;
+  if (name === 'tee') return stdin;
   if (SILENT.has(name)) return EMPTY_FEED;
   if (!carriesText(stdin)) return undefined;
   // A line filter prints some of the lines it reads, maybe reordered: its input, judged whole,

@@ -108,6 +108,8 @@ export function recordWrites(
   let origin = bits & (FETCHER | DECODER);
   if (site.upstreamHas('fetcher')) origin |= FETCHER;
   if (site.upstreamHas('decoder')) origin |= DECODER;
+  // Nothing known about what it writes: no file learns anything.
+  if (out === undefined && origin === 0) return;
   for (const redirect of redirects) {
     const file = stdoutFile(redirect);
     if (file !== undefined) files.write(file.target, site, out, origin, file.append);
