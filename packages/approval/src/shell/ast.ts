@@ -84,7 +84,7 @@ export interface Script {
   /** Set when nesting exceeded the parser's depth limit; the rest was not analysed. */
   readonly tooDeep: boolean;
   /** The links announced among its commands (groups piped into or out of), in order. */
-  readonly links: readonly LinkNotice[] | undefined;
+  readonly links?: readonly LinkNotice[] | undefined;
 }
 
 /**
