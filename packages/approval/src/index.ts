@@ -25,7 +25,15 @@ export * from './request-approval.js';
 export { HARDLINE_RULES } from './rules/hardline.js';
 export type { Finding } from './rules/types.js';
 export * from './settings.js';
-export type { HereDoc, Redirect, Script, SimpleCommand, Substitution, Word } from './shell/ast.js';
+export type {
+  HereDoc,
+  LinkNotice,
+  Redirect,
+  Script,
+  SimpleCommand,
+  Substitution,
+  Word,
+} from './shell/ast.js';
 export { maskQuoted } from './shell/mask.js';
 export { parseShell } from './shell/parser.js';
 export * from './smart-approval.js';
