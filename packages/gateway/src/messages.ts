@@ -1,5 +1,7 @@
 /** Messages in and out of a platform, normalized so the gateway never sees a wire format. */
+import type { ChatMessage } from '@hermes/protocol';
 import { z } from 'zod';
+import type { TurnSink } from './turn-sink.js';
 
 /** Platform names are lower-case words joined by `-` or `_`: `telegram`, `api-server`. */
 export const PLATFORM_NAME_PATTERN = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
@@ -54,8 +56,15 @@ export const InboundMessageSchema = z.object({
 });
 export type InboundMessage = z.infer<typeof InboundMessageSchema>;
 
-/** Receives each inbound message. Adapters await it and contain what it throws. */
-export type InboundHandler = (message: InboundMessage) => void | Promise<void>;
+/**
+ * Receives each inbound message. Adapters await it and contain what it throws. Chat adapters pass
+ * only the message; an adapter that answers over its own channel (the HTTP API) passes an
+ * {@link InboundContext} as well.
+ */
+export type InboundHandler = (
+  message: InboundMessage,
+  context?: InboundContext,
+) => void | Promise<void>;
 
 /** Where a message goes. */
 export const SendTargetSchema = z.object({
@@ -86,3 +95,24 @@ export const SentMessageSchema = z.object({
   messageId: id('messageId'),
 });
 export type SentMessage = z.infer<typeof SentMessageSchema>;
+
+/**
+ * What an adapter may hand the pipeline beside a message: things that are not part of any wire
+ * format and exist only in this process. Chat adapters pass none of it.
+ */
+export interface InboundContext {
+  /**
+   * Receives the turn's events, notices and outcome instead of `adapter.send` (an HTTP response
+   * being streamed). When present the pipeline sends nothing through the adapter for this message.
+   */
+  readonly sink?: TurnSink;
+  /** Continue this stored session instead of the chat's routed one (`X-Hermes-Session-Id`). */
+  readonly sessionId?: string;
+  /**
+   * The conversation so far as the client sent it (OpenAI chat completions): the turn starts a new
+   * session seeded with it, and `message.text` is the last user message.
+   */
+  readonly history?: readonly ChatMessage[];
+  /** Aborting it stops the turn (the client went away). */
+  readonly signal?: AbortSignal;
+}

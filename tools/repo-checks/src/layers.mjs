@@ -47,7 +47,11 @@ export const LAYER_ALLOW = {
     '@hermes/skills',
     '@hermes/memory',
   ],
-  '@hermes/gateway': ['@hermes/loop'],
+  // The pipeline drives Agents; its chat approval handler implements the approval seam.
+  '@hermes/gateway': ['@hermes/loop', '@hermes/approval'],
+  // One configuration, one agent factory: reads config.yaml and composes every package into
+  // Agents for both binaries (which may not import each other). Nothing but apps imports it.
+  '@hermes/runtime': ['*'],
   // What a plugin author imports: it re-exports the seams of every package.
   '@hermes/plugin-sdk': ['*'],
   // Stays a leaf (protocol only) so any package can use it in tests without creating a cycle.

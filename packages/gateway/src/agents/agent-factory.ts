@@ -1,0 +1,36 @@
+/**
+ * How the gateway gets an agent for a session: the app builds it from config (the same function
+ * the CLI uses), the gateway only asks. Keeping the factory outside this package is what lets
+ * tests build real agents against the testkit server and apps choose every component.
+ */
+import type { ApprovalHandler } from '@hermes/approval';
+import type { Agent } from '@hermes/loop';
+
+/** What the gateway knows about the session an agent is wanted for. */
+export interface AgentRequest {
+  /** `agent:<profile>:<platform>:<chat_type>:<chat_id>[:<user_id>]` (plus `:t<thread>`). */
+  readonly sessionKey: string;
+  /** Continue this stored session; a new session when absent. */
+  readonly sessionId?: string;
+  /** The platform the session lives on (stored as the session's source). */
+  readonly platform: string;
+  /** The sender (for memory attribution and logs). */
+  readonly userId: string;
+  /** Rules on commands that need approval; posts to the chat and waits for `/approve`. */
+  readonly approvalHandler: ApprovalHandler;
+  /** A model chosen with `/model` for this session, replacing the configured one. */
+  readonly model?: string;
+}
+
+/** An agent built for the gateway, and how to release what it holds. */
+export interface AgentHandle {
+  readonly agent: Agent;
+  /**
+   * Releases the agent's own resources (its execution environment, provider connections).
+   * Resources shared between agents (the session store) stay open. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/** Builds an agent for a session. Throws a `HermesError` when the configuration cannot. */
+export type AgentFactory = (request: AgentRequest) => AgentHandle | Promise<AgentHandle>;
