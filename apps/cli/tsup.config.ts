@@ -24,6 +24,9 @@ export default defineConfig([
   {
     ...(shared as object),
     ...bundled,
+    // tsup runs both configs at once: a clean here could delete `hermes.cjs` or a lazy chunk the
+    // other config just wrote. `npm run build` empties dist/ before tsup starts instead.
+    clean: false,
     splitting: true,
     // Bundled CommonJS modules (yaml, drizzle) `require` Node built-ins; ESM output has no
     // `require`, so each chunk gets one.

@@ -5,8 +5,8 @@
  * this plugin builds that file, `dist/lazy-<name>.cjs` (CommonJS, ASCII-only), from the module
  * the import would have bundled. A static import of the same id is bundled as usual.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Options } from 'tsup';
 import { LAZY_DEPENDENCIES, lazyChunkFile } from '../src/lazy-chunks.ts';
 import { toAscii } from './ascii-only.ts';
@@ -64,6 +64,9 @@ export function lazyChunks(outDir: string): EsbuildPlugin {
       logLevel: 'silent',
       outfile: join(outDir, lazyChunkFile(id)),
     });
-    for (const file of result.outputFiles) writeFileSync(file.path, toAscii(file.text));
+    for (const file of result.outputFiles) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      writeFileSync(file.path, toAscii(file.text));
+    }
   }
 }
