@@ -381,3 +381,5 @@ export const platformAdapterChecks = {
   checkPresentationHooks,
   checkDisconnectIsIdempotent,
 } as const;
+
+export * from './lane/session-lane-contract.js';
