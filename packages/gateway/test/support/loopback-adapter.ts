@@ -18,6 +18,12 @@ export interface LoopbackSent {
   text: string;
 }
 
+/** An edit the loopback platform applied. */
+export interface LoopbackEdit {
+  readonly messageId: string;
+  readonly text: string;
+}
+
 const DEFAULT_CAPABILITIES: PlatformCapabilities = {
   maxMessageLength: 500,
   canEdit: true,
@@ -35,6 +41,15 @@ export class LoopbackAdapter extends PlatformAdapter {
   readonly platform = 'loopback';
   readonly sent: LoopbackSent[] = [];
   readonly handlerErrors: unknown[] = [];
+  /** Every applied edit, in order (`sent` holds each message's latest text). */
+  readonly edits: LoopbackEdit[] = [];
+  /**
+   * Runs before each send is accepted; what it throws fails that send, and a promise it returns
+   * delays it (a test can hold a send open, or kill the process mid-send).
+   */
+  onSend: ((target: SendTarget, message: OutboundMessage) => void | Promise<void>) | undefined;
+  readonly #sendFailures: unknown[] = [];
+  readonly #editFailures: unknown[] = [];
   readonly #capabilities: PlatformCapabilities;
   #handler: InboundHandler | undefined;
   #nextId = 1;
@@ -60,6 +75,8 @@ export class LoopbackAdapter extends PlatformAdapter {
     if (!this.#handler) {
       throw new HermesError('gateway.not_connected', 'the loopback adapter is not connected');
     }
+    await this.onSend?.(target, message);
+    if (this.#sendFailures.length > 0) throw this.#sendFailures.shift();
     const messageId = `out-${this.#nextId++}`;
     this.sent.push({ target, messageId, text: message.text });
     return { messageId };
@@ -67,10 +84,22 @@ export class LoopbackAdapter extends PlatformAdapter {
 
   override async edit(_target: SendTarget, messageId: string, text: string): Promise<boolean> {
     if (!this.#capabilities.canEdit) return false;
+    if (this.#editFailures.length > 0) throw this.#editFailures.shift();
     const message = this.sent.find((m) => m.messageId === messageId);
     if (!message) return false;
     message.text = text;
+    this.edits.push({ messageId, text });
     return true;
+  }
+
+  /** The next sends throw these errors, one each, in order. */
+  failNextSends(...errors: unknown[]): void {
+    this.#sendFailures.push(...errors);
+  }
+
+  /** The next edits throw these errors, one each, in order. */
+  failNextEdits(...errors: unknown[]): void {
+    this.#editFailures.push(...errors);
   }
 
   /** Delivers `simulated` as if a person had sent it; dropped when not connected. */
