@@ -24,6 +24,7 @@ import type { PromptParts } from './prompt/system-prompt.js';
 import { LoopToolbox, NarrowedToolbox } from './tools/loop-toolbox.js';
 import type { Toolbox } from './tools/toolbox.js';
 import type { AgentRuntime } from './turn/agent-runtime.js';
+import { type ContextStatus, contextStatusOf } from './turn/context-status.js';
 import { runTurn } from './turn/run-turn.js';
 import { TurnControl } from './turn/turn-control.js';
 import type { TurnResult } from './turn/turn-result.js';
@@ -204,6 +205,13 @@ export class Agent {
       force: true,
       ...(focusTopic?.trim() ? { focusTopic: focusTopic.trim() } : {}),
     });
+  }
+
+  /** The conversation's size (hygiene before a turn); loads a stored session, creates none. */
+  async contextStatus(): Promise<ContextStatus> {
+    const id = this.#writer ? undefined : this.#sessionId;
+    if (id && (await this.#runtime.store.getSession(id))) await this.#ensureSession(undefined);
+    return contextStatusOf(this.#messages, this.#runtime.engine);
   }
 
   /**
