@@ -146,32 +146,36 @@ describe('a gateway killed between "answered" and "sent"', () => {
   it.each([
     ['before its first part', 0],
     ['after one of its parts', 1],
-  ])('is resent by the next process %s, each part exactly once', async (_label, hangAtPart) => {
-    const child = startJsonLinesChild<ChildReport>(childScript, {
-      path: dbPath(),
-      text: answer,
-      maxMessageLength: 60,
-      hangAtPart,
-    });
-    await child.waitFor((r) => r.type === 'hanging');
-    child.child.kill('SIGKILL');
-    const exit = await child.exited;
-    expect(exit.signal, exit.stderr).toBe('SIGKILL');
-    const sentBefore = child.reports.filter((r) => r.type === 'sent').map((r) => r.text);
-    expect(sentBefore).toHaveLength(hangAtPart);
+  ])(
+    'is resent by the next process %s, each part exactly once',
+    async (_label, hangAtPart) => {
+      const child = startJsonLinesChild<ChildReport>(childScript, {
+        path: dbPath(),
+        text: answer,
+        maxMessageLength: 60,
+        hangAtPart,
+      });
+      await child.waitFor((r) => r.type === 'hanging');
+      child.child.kill('SIGKILL');
+      const exit = await child.exited;
+      expect(exit.signal, exit.stderr).toBe('SIGKILL');
+      const sentBefore = child.reports.filter((r) => r.type === 'sent').map((r) => r.text);
+      expect(sentBefore).toHaveLength(hangAtPart);
 
-    const store = openStore();
-    const [pending] = await store.pendingDeliveries();
-    expect(pending?.sentParts).toBe(hangAtPart);
-    const adapter = await connected({ maxMessageLength: 60 });
-    expect(await resendPending(store, new Map([['loopback', adapter]]))).toEqual({
-      sent: 1,
-      failed: 0,
-    });
-    const all = [...sentBefore, ...adapter.sent.map((m) => m.text)];
-    expect(all.join(' ')).toBe(answer);
-    expect(new Set(all).size).toBe(all.length);
-    expect(await store.pendingDeliveries()).toEqual([]);
-    // The child loads the sources through Vite's module runner: seconds on a loaded machine.
-  }, 60_000);
+      const store = openStore();
+      const [pending] = await store.pendingDeliveries();
+      expect(pending?.sentParts).toBe(hangAtPart);
+      const adapter = await connected({ maxMessageLength: 60 });
+      expect(await resendPending(store, new Map([['loopback', adapter]]))).toEqual({
+        sent: 1,
+        failed: 0,
+      });
+      const all = [...sentBefore, ...adapter.sent.map((m) => m.text)];
+      expect(all.join(' ')).toBe(answer);
+      expect(new Set(all).size).toBe(all.length);
+      expect(await store.pendingDeliveries()).toEqual([]);
+      // The child loads the sources through Vite's module runner: seconds on a loaded machine.
+    },
+    60_000,
+  );
 });
