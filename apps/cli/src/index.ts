@@ -14,11 +14,11 @@ import {
   hermesHomeFromEnv,
   isUsageError,
   type OptionTable,
+  profileHome,
   resolveHermesHome,
   scanArgs,
 } from '@hermes/config';
 import { closestCommand, findCommand } from './command-table.js';
-import { profileHome } from './config/profile-home.js';
 import { renderHelp } from './help.js';
 import { traceStartup } from './startup-trace.js';
 import { VERSION } from './version.js';

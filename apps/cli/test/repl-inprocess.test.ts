@@ -5,6 +5,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { GATEWAY_DEFAULTS } from '@hermes/gateway';
+import type { HermesConfig } from '@hermes/runtime';
 import { openSessionStore } from '@hermes/state';
 import { faults, type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +18,6 @@ import { LineInput } from '../src/chat/line-input.ts';
 import { Renderer } from '../src/chat/renderer.ts';
 import { Repl } from '../src/chat/repl.ts';
 import { createStyle } from '../src/chat/style.ts';
-import type { CliConfig } from '../src/config/cli-config.ts';
 import { hermesHome, workDir } from './chat-harness.ts';
 
 let server: ScriptedServer | undefined;
@@ -52,13 +53,15 @@ function harness(url: string, typeAhead: 'redirect' | 'queue'): Harness {
       return entry === NO_ENTRY ? undefined : entry;
     },
   };
-  const config: CliConfig = {
+  const config: HermesConfig = {
     hermesHome: hermesHome(),
     provider: { provider: 'openai', model: 'scripted-model', baseUrl: `${url}/v1`, apiKey: 'test' },
     maxTurns: 10,
     yolo: false,
     skillDirs: [],
     warnings: [],
+    gateway: GATEWAY_DEFAULTS,
+    platforms: [],
   };
   const session = ChatSession.open({
     config,

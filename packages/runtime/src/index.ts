@@ -4,4 +4,16 @@
  * reading `HERMES_HOME/config.yaml` and `.env` (validated, `${VAR}` substituted, environment
  * overrides applied) and building Agents from the result.
  */
-export {};
+export * from './config/api-server-env.js';
+export * from './config/atomic-write.js';
+export * from './config/config-document.js';
+export * from './config/config-edit.js';
+export * from './config/config-schema.js';
+export * from './config/env-file.js';
+export * from './config/hermes-config.js';
+export * from './config/load-config.js';
+export * from './config/provider-entry.js';
+export * from './config/secrets.js';
+export * from './config/substitute.js';
+export * from './config/unknown-keys.js';
+export * from './config/validate-config.js';

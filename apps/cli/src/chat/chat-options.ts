@@ -1,7 +1,7 @@
 /** The command line of `hermes chat`: parsed, checked, and turned into config flags. */
 import { parseArgs } from 'node:util';
 import { UsageError } from '@hermes/config';
-import type { CliFlags } from '../config/cli-config.js';
+import type { ConfigFlags } from '@hermes/runtime';
 
 /** What `hermes chat` was asked to do. */
 export interface ChatOptions {
@@ -14,7 +14,7 @@ export interface ChatOptions {
   readonly resume?: string;
   /** `--continue`: the latest CLI session. */
   readonly continueLatest: boolean;
-  readonly flags: CliFlags;
+  readonly flags: ConfigFlags;
 }
 
 /** The help text of `hermes chat`. */
@@ -83,7 +83,7 @@ export function parseChatOptions(args: readonly string[]): ChatOptions {
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const flags: CliFlags = {
+  const flags: ConfigFlags = {
     ...(v.model ? { model: v.model } : {}),
     ...(v.provider ? { provider: v.provider } : {}),
     ...(v['base-url'] ? { baseUrl: checkUrl(v['base-url']) } : {}),

@@ -5,17 +5,17 @@
  */
 import type { ApprovalHandler } from '@hermes/approval';
 import { type Agent, type CreatedAgent, createAgent } from '@hermes/loop';
+import type { HermesConfig } from '@hermes/runtime';
 import { findBundledSkillsDir, type SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
 import type { ClarifyCallback, ToolRegistry, ToolSpec } from '@hermes/tools';
-import type { CliConfig } from '../config/cli-config.js';
 import type { Logger } from '../logging/logger.js';
 import { logAgentEvents } from './agent-log.js';
 import { SwitchableApproval } from './switchable-approval.js';
 
 /** Everything needed to build the agent, fixed for the whole run. */
 export interface ChatSetup {
-  readonly config: CliConfig;
+  readonly config: HermesConfig;
   readonly cwd: string;
   /** `interactive` (the REPL asks the person) or `single_query` (policy decides; deny). */
   readonly surface: 'interactive' | 'single_query';

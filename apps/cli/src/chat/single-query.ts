@@ -6,7 +6,7 @@
  */
 import type { TextSink } from '@hermes/config';
 import type { TurnResult } from '@hermes/loop';
-import type { CliConfig } from '../config/cli-config.js';
+import type { HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import { traceStartup } from '../startup-trace.js';
 import { ChatSession } from './chat-session.js';
@@ -17,7 +17,7 @@ import { errorLine, turnFailureLine } from './turn-outcome.js';
 
 /** What a single query needs. */
 export interface SingleQueryOptions {
-  readonly config: CliConfig;
+  readonly config: HermesConfig;
   readonly query: string;
   readonly json: boolean;
   readonly quiet: boolean;

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { TextSink } from '@hermes/config';
-import type { CliConfig } from '../config/cli-config.js';
+import type { HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import type { Asker } from './asker.js';
 import { ChatSession } from './chat-session.js';
@@ -19,7 +19,7 @@ import { errorLine } from './turn-outcome.js';
 
 /** What the interactive chat needs. */
 export interface StartReplOptions {
-  readonly config: CliConfig;
+  readonly config: HermesConfig;
   readonly cwd: string;
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: TextSink;

@@ -3,10 +3,9 @@
  * module stays light — the agent, providers and SQLite load only once a conversation starts.
  */
 import { ExitCode, isUsageError } from '@hermes/config';
+import { applyDotenvToProcess, type HermesConfig, loadHermesConfig } from '@hermes/runtime';
 import { CHAT_USAGE, type ChatOptions, parseChatOptions } from '../chat/chat-options.js';
 import type { CommandContext } from '../command-context.js';
-import type { CliConfig } from '../config/cli-config.js';
-import { applyDotenvToProcess, loadCliConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { traceStartup } from '../startup-trace.js';
 
@@ -24,9 +23,9 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
     ctx.stdout.write(CHAT_USAGE);
     return ExitCode.ok;
   }
-  let config: CliConfig;
+  let config: HermesConfig;
   try {
-    config = await loadCliConfig(ctx, options.flags);
+    config = await loadHermesConfig(ctx, options.flags);
   } catch (error) {
     ctx.stderr.write(`hermes: ${(error as Error).message}\n`);
     return ExitCode.failure;
@@ -76,7 +75,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
 }
 
 /** The rotating log in HERMES_HOME/logs, told the configured key so it is masked. */
-async function chatLogger(config: CliConfig): Promise<Logger> {
+async function chatLogger(config: HermesConfig): Promise<Logger> {
   const { createLogger } = await import('../logging/logger.js');
   const apiKey = config.provider?.apiKey;
   return createLogger({
@@ -89,7 +88,7 @@ async function chatLogger(config: CliConfig): Promise<Logger> {
 /** The session to continue: undefined for a new one, null when the named one does not exist. */
 async function pickSession(
   options: ChatOptions,
-  config: CliConfig,
+  config: HermesConfig,
   ctx: CommandContext,
 ): Promise<string | undefined | null> {
   if (options.resume === undefined && !options.continueLatest) return undefined;

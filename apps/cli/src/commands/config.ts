@@ -5,20 +5,29 @@
  */
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
-import type { CommandContext } from '../command-context.js';
-import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
-import { configFilePath, parseKeyPath, readConfigSource } from '../config/config-document.js';
 import {
+  CONFIG_DEFAULTS,
+  checkConfig,
+  configFilePath,
+  envFilePath,
+  formatProblem,
   getConfigValue,
+  isEnvKey,
+  isSecretEnvName,
+  loadHermesConfig,
+  maskConfigValue,
+  maskValue,
+  mergeDotenv,
+  parseKeyPath,
   parseValueText,
+  readConfigSource,
+  readEnvFile,
   setConfigValue,
   unsetConfigValue,
-} from '../config/config-edit.js';
-import { CONFIG_DEFAULTS } from '../config/config-schema.js';
-import { envFilePath, readEnvFile, updateEnvFile } from '../config/env-file.js';
-import { loadCliConfig, mergeDotenv } from '../config/load-config.js';
-import { isEnvKey, isSecretEnvName, maskValue } from '../config/secrets.js';
-import { checkConfig, formatProblem } from '../config/validate-config.js';
+  updateEnvFile,
+} from '@hermes/runtime';
+import type { CommandContext } from '../command-context.js';
+import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
 import { maskConfigText, maskedEnvLines, renderValue } from './config/render.js';
 
 const USAGE = `Usage: hermes config <subcommand>
@@ -50,7 +59,7 @@ async function show(_: readonly string[], ctx: CommandContext): Promise<number> 
   const lines = maskedEnvLines(dotenv.values);
   ctx.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '# (no variables)\n');
   try {
-    const config = await loadCliConfig(ctx);
+    const config = await loadHermesConfig(ctx);
     const summary = config.provider
       ? `provider ${config.providerName}, model ${config.model}`
       : `no provider: ${config.providerProblem}`;
@@ -76,9 +85,10 @@ function get([key]: readonly string[], ctx: CommandContext): number {
   if (key === undefined)
     return usageFailure(ctx, 'config', "'get' needs a key, e.g. agent.max_turns");
   if (isEnvKey(key)) return getEnv(key, ctx);
-  const value = getConfigValue(ctx.hermesHome, parseKeyPath(key));
+  const path = parseKeyPath(key);
+  const value = getConfigValue(ctx.hermesHome, path);
   if (value !== undefined) {
-    ctx.stdout.write(`${renderValue(value)}\n`);
+    ctx.stdout.write(`${renderValue(maskConfigValue(value, path))}\n`);
     return ExitCode.ok;
   }
   if (Object.hasOwn(CONFIG_DEFAULTS, key)) {

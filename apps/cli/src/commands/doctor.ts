@@ -6,9 +6,9 @@
  */
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
+import { loadHermesConfig } from '@hermes/runtime';
 import type { CommandContext } from '../command-context.js';
 import { intOption, parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
-import { loadCliConfig } from '../config/load-config.js';
 import { type CheckResult, renderCheck } from './doctor/check-result.js';
 import {
   checkConfigFile,
@@ -44,7 +44,7 @@ async function runChecks(
     await checkDatabase(ctx.hermesHome),
   ];
   try {
-    const config = await loadCliConfig(ctx);
+    const config = await loadHermesConfig(ctx);
     results.push(checkProvider(config), await checkReachable(config, offline, timeoutMs));
   } catch (error) {
     if (!isHermesError(error)) throw error;

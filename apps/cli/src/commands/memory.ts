@@ -16,9 +16,9 @@ import {
   scanMemoryContent,
 } from '@hermes/memory';
 import { isHermesError } from '@hermes/protocol';
+import { loadHermesConfig } from '@hermes/runtime';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
-import { loadCliConfig } from '../config/load-config.js';
 
 const USAGE = `Usage: hermes memory <subcommand>
 
@@ -33,7 +33,7 @@ session's system prompt, so keep them short and factual.
 const TARGETS: readonly MemoryTarget[] = ['memory', 'user'];
 
 async function openStore(ctx: CommandContext): Promise<BuiltinMemoryStore> {
-  const config = await loadCliConfig(ctx);
+  const config = await loadHermesConfig(ctx);
   return new BuiltinMemoryStore({
     hermesHome: ctx.hermesHome,
     ...(config.memory

@@ -6,13 +6,19 @@
 import { mkdirSync } from 'node:fs';
 import { ExitCode, UsageError } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
+import {
+  configFilePath,
+  DEFAULT_MODELS,
+  envFilePath,
+  getConfigValue,
+  loadHermesConfig,
+  mergeDotenv,
+  setConfigValue,
+  unsetConfigValue,
+  updateEnvFile,
+} from '@hermes/runtime';
 import type { CommandContext } from '../command-context.js';
 import { intOption, parseCommandArgs, stringOption, withUsage } from '../config/command-args.js';
-import { configFilePath } from '../config/config-document.js';
-import { getConfigValue, setConfigValue, unsetConfigValue } from '../config/config-edit.js';
-import { envFilePath, updateEnvFile } from '../config/env-file.js';
-import { loadCliConfig, mergeDotenv } from '../config/load-config.js';
-import { DEFAULT_MODELS } from '../config/provider-entry.js';
 import { testConnectivity } from './setup/connectivity.js';
 import { createPrompter } from './setup/prompter.js';
 import {
@@ -127,7 +133,7 @@ async function answersFor(
 }
 
 async function connectivity(ctx: CommandContext, timeoutS: number): Promise<number> {
-  const config = await loadCliConfig(ctx);
+  const config = await loadHermesConfig(ctx);
   if (!config.provider) {
     ctx.stdout.write(`✗ ${config.providerProblem}\n`);
     return ExitCode.failure;

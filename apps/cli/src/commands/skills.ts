@@ -4,6 +4,7 @@
  */
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
+import { loadHermesConfig } from '@hermes/runtime';
 import {
   findBundledSkillsDir,
   listSupportingFiles,
@@ -12,7 +13,6 @@ import {
 } from '@hermes/skills';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, stringOption, usageFailure, withUsage } from '../config/command-args.js';
-import { loadCliConfig } from '../config/load-config.js';
 import { oneLine, table } from './sessions/format.js';
 import { installSkill } from './skills/install.js';
 
@@ -26,7 +26,7 @@ const USAGE = `Usage: hermes skills <subcommand>
 `;
 
 async function library(ctx: CommandContext): Promise<SkillsLibrary> {
-  const config = await loadCliConfig(ctx);
+  const config = await loadHermesConfig(ctx);
   const bundledDir = findBundledSkillsDir();
   return new SkillsLibrary({
     hermesHome: ctx.hermesHome,

@@ -5,10 +5,10 @@
  */
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
+import { loadHermesConfig } from '@hermes/runtime';
 import { coreTools, loopOwnedToolStubs, ToolRegistry, type ToolSpec } from '@hermes/tools';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
-import { loadCliConfig } from '../config/load-config.js';
 import { oneLine, table } from './sessions/format.js';
 
 const USAGE = `Usage: hermes tools list [--json]
@@ -41,7 +41,7 @@ async function availability(spec: ToolSpec, env: CommandContext['env']) {
 }
 
 async function rows(ctx: CommandContext): Promise<ToolRow[]> {
-  const config = await loadCliConfig(ctx);
+  const config = await loadHermesConfig(ctx);
   const registry = new ToolRegistry();
   for (const spec of [...coreTools(), ...loopOwnedToolStubs()]) registry.register(spec);
   const enabled = new Set(

@@ -8,13 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TextSink } from '@hermes/config';
+import { GATEWAY_DEFAULTS } from '@hermes/gateway';
+import type { HermesConfig } from '@hermes/runtime';
 import { startScriptedServer } from '@hermes/testkit';
 import { ChatSession } from '../chat/chat-session.js';
 import { usageLine } from '../chat/format.js';
 import { Renderer } from '../chat/renderer.js';
 import { colorWanted, createStyle, isTerminal, type Style } from '../chat/style.js';
 import { errorLine, turnFailureLine } from '../chat/turn-outcome.js';
-import type { CliConfig } from '../config/cli-config.js';
 import { DEMO_MESSAGES, demoScript } from './demo-script.js';
 
 /** Where the demo writes and how it paces itself. */
@@ -91,7 +92,7 @@ async function playTurns(
   }
 }
 
-function demoConfig(home: string, baseUrl: string): CliConfig {
+function demoConfig(home: string, baseUrl: string): HermesConfig {
   return {
     hermesHome: home,
     provider: { provider: 'openai', model: 'scripted-demo', baseUrl, apiKey: 'demo-no-key-needed' },
@@ -99,6 +100,8 @@ function demoConfig(home: string, baseUrl: string): CliConfig {
     yolo: false,
     skillDirs: [],
     warnings: [],
+    gateway: GATEWAY_DEFAULTS,
+    platforms: [],
   };
 }
 

@@ -2,11 +2,15 @@
 import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isHermesError } from '@hermes/protocol';
+import {
+  checkConfig,
+  envFilePath,
+  formatProblem,
+  mergeDotenv,
+  readConfigSource,
+  readEnvFile,
+} from '@hermes/runtime';
 import { defaultStatePath, openSessionStore } from '@hermes/state';
-import { readConfigSource } from '../../config/config-document.js';
-import { envFilePath, readEnvFile } from '../../config/env-file.js';
-import { mergeDotenv } from '../../config/load-config.js';
-import { checkConfig, formatProblem } from '../../config/validate-config.js';
 import type { CheckResult } from './check-result.js';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -1,6 +1,5 @@
 /** The provider checks of `hermes doctor`: configured with a key, and reachable. */
-import type { CliConfig } from '../../config/cli-config.js';
-import { PLACEHOLDER_API_KEY } from '../../config/provider-entry.js';
+import { type HermesConfig, PLACEHOLDER_API_KEY } from '@hermes/runtime';
 import { testConnectivity } from '../setup/connectivity.js';
 import type { CheckResult } from './check-result.js';
 
@@ -8,7 +7,7 @@ import type { CheckResult } from './check-result.js';
 export const DOCTOR_TIMEOUT_MS = 5_000;
 
 /** A provider and model are configured and a key is present (or not needed). */
-export function checkProvider(config: CliConfig): CheckResult {
+export function checkProvider(config: HermesConfig): CheckResult {
   const name = 'provider';
   if (!config.provider) {
     return {
@@ -31,7 +30,7 @@ export function checkProvider(config: CliConfig): CheckResult {
 
 /** The provider answers (lists its models or one tiny chat call), within a short timeout. */
 export async function checkReachable(
-  config: CliConfig,
+  config: HermesConfig,
   offline: boolean,
   timeoutMs = DOCTOR_TIMEOUT_MS,
 ): Promise<CheckResult> {

@@ -95,7 +95,7 @@ async function listing(
 }
 
 /**
- * Tests `entry` (as `loadCliConfig` returns it): no retries, no fallback, one timeout for all.
+ * Tests `entry` (as `loadHermesConfig` returns it): no retries, no fallback, one timeout for all.
  * Never throws.
  */
 export async function testConnectivity(

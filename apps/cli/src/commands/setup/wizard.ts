@@ -1,8 +1,7 @@
 /** The questions of `hermes setup`: provider, base URL, model, key. */
 import { HermesError } from '@hermes/protocol';
 import { keyVariablesFor } from '@hermes/providers';
-import { DEFAULT_MODELS } from '../../config/provider-entry.js';
-import { maskValue } from '../../config/secrets.js';
+import { DEFAULT_MODELS, maskValue } from '@hermes/runtime';
 import type { Prompter } from './prompter.js';
 
 /** What the wizard (or the flags) decided. */

@@ -1,11 +1,12 @@
-/** loadCliConfig: validation with key paths and lines, .env, ${VAR}, precedence, providers. */
+/**
+ * loadHermesConfig (moved here with the loader from apps/cli): validation with key paths and
+ * lines, .env, ${VAR}, precedence, providers.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider } from '@hermes/providers';
 import { describe, expect, it } from 'vitest';
-import { parseEnvText } from '../src/config/env-file.ts';
-import { loadCliConfig } from '../src/config/load-config.ts';
-import { PLACEHOLDER_API_KEY } from '../src/config/provider-entry.ts';
+import { loadHermesConfig, PLACEHOLDER_API_KEY, parseEnvText } from '../src/index.ts';
 
 function home(): string {
   return process.env.HERMES_HOME as string;
@@ -16,7 +17,7 @@ function writeConfig(text: string, dir = home()): void {
 }
 
 const load = (env: Record<string, string | undefined> = {}, flags = {}, dir = home()) =>
-  loadCliConfig({ hermesHome: dir, env }, flags);
+  loadHermesConfig({ hermesHome: dir, env }, flags);
 
 describe('.env parsing', () => {
   it('reads comments, export, quotes, escapes and inline comments', () => {
@@ -46,7 +47,7 @@ describe('.env parsing', () => {
   });
 });
 
-describe('loadCliConfig', () => {
+describe('loadHermesConfig', () => {
   it('with nothing configured has no provider and one line naming hermes setup', async () => {
     const config = await load();
     expect(config.provider).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
  * Checking config.yaml: YAML syntax, `${VAR}` substitution, the zod schema (a bad value names
  * its key path, its line and what was expected), unknown keys (warnings, with a "did you mean"),
- * and the `approvals` section through `@hermes/approval`'s own loader.
+ * the `approvals` section through `@hermes/approval`'s own loader, and the `API_SERVER_*`
+ * environment variables that override `platforms.api_server`.
  */
 import { loadApprovalSettings } from '@hermes/approval';
 import {
@@ -10,6 +11,8 @@ import {
   VALIDATION_ERROR_CODE,
   type ValidationIssue,
 } from '@hermes/protocol';
+import type { z } from 'zod';
+import { readApiServerEnv } from './api-server-env.js';
 import {
   type ConfigSource,
   formatKeyPath,
@@ -18,9 +21,9 @@ import {
   parseKeyPath,
 } from './config-document.js';
 import {
-  type CliConfigFile,
-  CliConfigFileSchema,
   FOREIGN_SECTIONS,
+  type HermesConfigFile,
+  HermesConfigFileSchema,
   STRICT_SECTIONS,
 } from './config-schema.js';
 import { substituteEnv } from './substitute.js';
@@ -43,7 +46,7 @@ export interface ConfigProblem {
 /** The outcome of {@link checkConfig}. */
 export interface ConfigCheck {
   /** The validated file (with `${VAR}` substituted); undefined when there are problems. */
-  readonly config: CliConfigFile | undefined;
+  readonly config: HermesConfigFile | undefined;
   readonly problems: readonly ConfigProblem[];
   /** Unknown keys, unset variables, approval notes: one line each, with the line number. */
   readonly warnings: readonly string[];
@@ -83,6 +86,16 @@ function syntaxProblems(source: ConfigSource): ConfigProblem[] {
   });
 }
 
+/**
+ * The problems of one zod issue. A strict section's unknown keys come as one issue on the
+ * section; each key becomes its own problem, on its own line.
+ */
+function issueProblems(source: ConfigSource, issue: z.core.$ZodIssue): ConfigProblem[] {
+  const path = issue.path as KeySegment[];
+  if (issue.code !== 'unrecognized_keys') return [problemAt(source, path, issue.message)];
+  return issue.keys.map((key) => problemAt(source, [...path, key], 'unknown key'));
+}
+
 /** Runs `@hermes/approval`'s loader, turning its errors into problems with lines. */
 function approvalProblems(source: ConfigSource, hermesHome: string, env: Env, warnings: string[]) {
   if (!source.exists) return [];
@@ -118,20 +131,19 @@ export function checkConfig(source: ConfigSource, env: Env, hermesHome: string):
     );
   });
   for (const unknown of findUnknownKeys(
-    CliConfigFileSchema,
+    HermesConfigFileSchema,
     raw,
     new Set([...FOREIGN_SECTIONS, ...STRICT_SECTIONS]),
   )) {
     const hint = unknown.suggestion ? `; did you mean '${unknown.suggestion}'?` : '';
     warnings.push(`${at(source, unknown.path)}: unknown key, ignored${hint}`);
   }
-  const parsed = CliConfigFileSchema.safeParse(substituted);
+  const parsed = HermesConfigFileSchema.safeParse(substituted);
   const problems: ConfigProblem[] = parsed.success
     ? []
-    : parsed.error.issues.map((issue) =>
-        problemAt(source, issue.path as KeySegment[], issue.message),
-      );
+    : parsed.error.issues.flatMap((issue) => issueProblems(source, issue));
   problems.push(...approvalProblems(source, hermesHome, env, warnings));
+  problems.push(...readApiServerEnv(env).problems);
   return {
     config: problems.length === 0 && parsed.success ? parsed.data : undefined,
     problems,

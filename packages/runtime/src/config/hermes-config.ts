@@ -1,11 +1,12 @@
 /**
- * The resolved configuration of one `hermes` invocation. Contract between the config loader
- * (`load-config.ts`) and the commands that run the agent (`chat`, `demo`, `setup`, `doctor`).
+ * The resolved configuration of one Hermes process: what `loadHermesConfig` returns and what
+ * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
+import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
 import type { ProviderConfigInput } from '@hermes/providers';
 
 /** Flags that override config.yaml (precedence: flags > config.yaml > .env > defaults). */
-export interface CliFlags {
+export interface ConfigFlags {
   readonly model?: string;
   readonly provider?: string;
   readonly baseUrl?: string;
@@ -15,8 +16,8 @@ export interface CliFlags {
   readonly runBudgetSeconds?: number;
 }
 
-/** Everything the agent-running commands need. */
-export interface CliConfig {
+/** Everything a Hermes binary needs to run agents. */
+export interface HermesConfig {
   readonly hermesHome: string;
   /** The provider entry for `createAgent`, or undefined when none is usable yet. */
   readonly provider: ProviderConfigInput | undefined;
@@ -26,6 +27,8 @@ export interface CliConfig {
   readonly runBudgetSeconds?: number;
   readonly toolsets?: readonly string[];
   readonly disabledToolsets?: readonly string[];
+  /** `platform_toolsets`: the toolsets of each platform (`telegram: [hermes-telegram, web]`). */
+  readonly platformToolsets?: Readonly<Record<string, readonly string[]>>;
   /** The `terminal` section (backend, cwd, timeout, …). */
   readonly terminal?: Readonly<Record<string, unknown>>;
   readonly yolo: boolean;
@@ -45,15 +48,25 @@ export interface CliConfig {
   /** The model in use (also `provider.model`), for status lines. */
   readonly model?: string;
   /** The `memory` section: provider (default `builtin`) and the built-in store's limits. */
-  readonly memory?: CliMemorySettings;
+  readonly memory?: MemorySettings;
   /** The `compression` section, as written (snake_case keys). */
   readonly compression?: Readonly<Record<string, unknown>>;
   /** The `display` section, as written (snake_case keys). */
   readonly display?: Readonly<Record<string, unknown>>;
+  /**
+   * The `gateway:` section after defaults (`toolProgress` falls back to
+   * `display.tool_progress`).
+   */
+  readonly gateway: GatewaySettings;
+  /**
+   * Every `platforms.<name>` entry, with the `API_SERVER_*` environment variables applied to
+   * `api_server` (the environment wins over config.yaml).
+   */
+  readonly platforms: readonly PlatformSettings[];
 }
 
 /** The `memory` section after defaults. */
-export interface CliMemorySettings {
+export interface MemorySettings {
   readonly provider: string;
   readonly memoryCharLimit: number;
   readonly userCharLimit: number;

@@ -1,15 +1,22 @@
 /**
- * The configuration loader every agent-running command uses: `.env`, then config.yaml
- * (validated, `${VAR}` substituted), then flags on top. Precedence: CLI flags > config.yaml >
- * the environment (`.env` under the real environment, which wins unless empty) > defaults.
+ * The configuration loader both binaries use: `.env`, then config.yaml (validated, `${VAR}`
+ * substituted), then flags on top. Precedence: CLI flags > config.yaml > the environment (`.env`
+ * under the real environment, which wins unless empty) > defaults — except the `API_SERVER_*`
+ * variables, which override `platforms.api_server` in config.yaml (Hermes' rule for them).
  */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import {
+  type PlatformSettings,
+  resolveGatewaySettings,
+  resolvePlatformSettings,
+} from '@hermes/gateway';
 import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT } from '@hermes/memory';
-import type { CliConfig, CliFlags, CliMemorySettings } from './cli-config.js';
+import { applyApiServerEnv, readApiServerEnv } from './api-server-env.js';
 import { readConfigSource } from './config-document.js';
-import type { CliConfigFile } from './config-schema.js';
+import type { HermesConfigFile } from './config-schema.js';
 import { readEnvFile } from './env-file.js';
+import type { ConfigFlags, HermesConfig, MemorySettings } from './hermes-config.js';
 import { resolveProviderEntry } from './provider-entry.js';
 import { checkConfig, configError } from './validate-config.js';
 
@@ -53,7 +60,7 @@ export function applyDotenvToProcess(hermesHome: string): string[] {
   return copied;
 }
 
-function memorySettings(file: CliConfigFile): CliMemorySettings {
+function memorySettings(file: HermesConfigFile): MemorySettings {
   return {
     provider: file.memory?.provider ?? 'builtin',
     memoryCharLimit: file.memory?.memory_char_limit ?? DEFAULT_MEMORY_CHAR_LIMIT,
@@ -61,18 +68,24 @@ function memorySettings(file: CliConfigFile): CliMemorySettings {
   };
 }
 
+/** `platforms:` with the `API_SERVER_*` overrides, as each platform's settings. */
+function platformSettings(file: HermesConfigFile, env: Env): PlatformSettings[] {
+  return resolvePlatformSettings(applyApiServerEnv(file.platforms, readApiServerEnv(env)));
+}
+
 /**
  * Resolves the configuration for `context.hermesHome` (the profile already applied), applying
  * `flags` on top. With no usable provider (no key, no model), `provider` is undefined and
  * `providerProblem` is one line naming `hermes setup`; the management commands still work.
  *
- * @throws HermesError `config.invalid` when config.yaml is broken: its message lists every
- * problem with its key path and line (see `hermes config check`).
+ * @throws HermesError `config.invalid` when config.yaml is broken, or an `API_SERVER_*` variable
+ * cannot be read: its message lists every problem with its key path and line (see `hermes config
+ * check`).
  */
-export async function loadCliConfig(
+export async function loadHermesConfig(
   context: { readonly hermesHome: string; readonly env: Env },
-  flags: CliFlags = {},
-): Promise<CliConfig> {
+  flags: ConfigFlags = {},
+): Promise<HermesConfig> {
   const { env, warnings } = mergeDotenv(context.hermesHome, context.env);
   const source = readConfigSource(context.hermesHome);
   const check = checkConfig(source, env, context.hermesHome);
@@ -107,5 +120,10 @@ export async function loadCliConfig(
     memory: memorySettings(file),
     ...(file.compression ? { compression: file.compression } : {}),
     ...(file.display ? { display: file.display } : {}),
+    ...(file.platform_toolsets ? { platformToolsets: file.platform_toolsets } : {}),
+    gateway: resolveGatewaySettings(file.gateway, {
+      ...(file.display?.tool_progress ? { toolProgress: file.display.tool_progress } : {}),
+    }),
+    platforms: platformSettings(file, env),
   };
 }

@@ -14,7 +14,7 @@ import {
   parseConfigText,
   readConfigSource,
 } from './config-document.js';
-import { isSecretConfigKey } from './secrets.js';
+import { isSecretConfigPath } from './secrets.js';
 import { checkConfig, configError, formatProblem } from './validate-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -82,6 +82,11 @@ function commit(
   throw refused(`Not changed: the new value is invalid:\n  - ${added.join('\n  - ')}`);
 }
 
+/** The `.env` variable to suggest instead of a secret in config.yaml. */
+function envExample(path: readonly KeySegment[]): string {
+  return path[0] === 'platforms' && path[1] === 'api_server' ? 'API_SERVER_KEY' : 'OPENAI_API_KEY';
+}
+
 /**
  * Sets `path` to `value` in config.yaml (creating the file and parent sections as needed).
  * @throws HermesError `config.edit_refused` for a secret key, a path through a non-mapping, or a
@@ -95,9 +100,12 @@ export function setConfigValue(
   env: Env,
 ): void {
   const key = formatKeyPath(path);
-  if (path.some((segment) => typeof segment === 'string' && isSecretConfigKey(segment))) {
+  const secret = path.some(
+    (segment, index) => typeof segment === 'string' && isSecretConfigPath(path.slice(0, index + 1)),
+  );
+  if (secret) {
     throw refused(
-      `${key} would put a secret into config.yaml. Keep keys in .env instead, for example: hermes config set OPENAI_API_KEY <key>`,
+      `${key} would put a secret into config.yaml. Keep keys in .env instead, for example: hermes config set ${envExample(path)} <key>`,
     );
   }
   const source = openForEdit(hermesHome);

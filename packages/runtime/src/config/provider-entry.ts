@@ -8,8 +8,8 @@ import {
   type ProviderConfigInput,
   ProviderConfigSchema,
 } from '@hermes/providers';
-import type { CliFlags } from './cli-config.js';
-import type { CliConfigFile } from './config-schema.js';
+import type { HermesConfigFile } from './config-schema.js';
+import type { ConfigFlags } from './hermes-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -46,7 +46,7 @@ function detectProvider(env: Env): string | undefined {
   return DETECT_ORDER.find((name) => credentialsFromEnv(env, name).length > 0);
 }
 
-function fallbackEntries(file: CliConfigFile): ProviderConfigInput['fallback'] {
+function fallbackEntries(file: HermesConfigFile): ProviderConfigInput['fallback'] {
   return (file.model?.fallback ?? []).map((entry) => ({
     provider: entry.provider,
     model: entry.model,
@@ -62,7 +62,7 @@ function keyFields(keys: ReturnType<typeof credentialsFromEnv>): Partial<Provide
   return keys.length === 1 ? { apiKey: first.apiKey } : { credentials: keys };
 }
 
-function fallbackField(file: CliConfigFile): Partial<ProviderConfigInput> {
+function fallbackField(file: HermesConfigFile): Partial<ProviderConfigInput> {
   const fallback = fallbackEntries(file);
   return fallback && fallback.length > 0 ? { fallback } : {};
 }
@@ -85,8 +85,8 @@ function entryProblem(entry: ProviderConfigInput): string | undefined {
  * pool. A `base_url` without a key gets {@link PLACEHOLDER_API_KEY}, for local servers.
  */
 export function resolveProviderEntry(
-  file: CliConfigFile,
-  flags: CliFlags,
+  file: HermesConfigFile,
+  flags: ConfigFlags,
   env: Env,
 ): ProviderResolution {
   const section = file.model ?? {};

@@ -1,10 +1,11 @@
 /**
  * The schema of `HERMES_HOME/config.yaml`. Sections use Hermes' snake_case keys. Unknown keys are
  * allowed through here and reported as warnings by the validator; `terminal` is checked with
- * `@hermes/environments`' own schema and `approvals` by `@hermes/approval`'s loader, so neither
- * is described twice.
+ * `@hermes/environments`' own schema, `gateway` and `platforms` with `@hermes/gateway`'s, and
+ * `approvals` by `@hermes/approval`'s loader, so none is described twice.
  */
 import { TerminalConfigSchema } from '@hermes/environments';
+import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { z } from 'zod';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -72,8 +73,11 @@ export const DisplaySectionSchema = z.looseObject({
   show_cost: z.boolean().optional(),
 });
 
+/** `platform_toolsets:` — the toolsets each platform's agents get (`telegram: [hermes-telegram]`). */
+export const PlatformToolsetsSchema = z.record(name, names);
+
 /** The whole file. `null` sections (a key with nothing under it) count as absent. */
-export const CliConfigFileSchema = z.looseObject({
+export const HermesConfigFileSchema = z.looseObject({
   model: ModelSectionSchema.nullish(),
   agent: AgentSectionSchema.nullish(),
   toolsets: names.nullish(),
@@ -84,20 +88,21 @@ export const CliConfigFileSchema = z.looseObject({
   skills: SkillsSectionSchema.nullish(),
   compression: CompressionSectionSchema.nullish(),
   display: DisplaySectionSchema.nullish(),
+  platform_toolsets: PlatformToolsetsSchema.nullish(),
+  gateway: GatewaySectionSchema.nullish(),
+  platforms: PlatformsSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
-export type CliConfigFile = z.output<typeof CliConfigFileSchema>;
+export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
 
 /**
- * Top-level sections other parts of Hermes read (gateway, MCP, cron, plugins, …): not warned
- * about as unknown, and not validated here.
+ * Top-level sections other parts of Hermes read (MCP, cron, plugins, …): not warned about as
+ * unknown, and not validated here.
  */
 export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
   'approvals',
   'command_allowlist',
   'mcp_servers',
-  'gateway',
-  'platforms',
   'cron',
   'auxiliary',
   'plugins',
@@ -106,7 +111,7 @@ export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Sections whose own schema rejects unknown keys, so the unknown-key pass skips them. */
-export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal']);
+export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal', 'gateway']);
 
 /** Documented defaults, for `hermes config get` of an unset key. */
 export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {
