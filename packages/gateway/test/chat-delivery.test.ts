@@ -93,6 +93,26 @@ describe('ChatDelivery: streaming by editing in place', () => {
     expect(adapter.sent[0]?.text).toBe('Your key is [REDACTED] keep it safe.');
   });
 
+  it('keeps to the interval while edits fail, and still lands the final text', async () => {
+    const { clock, adapter, delivery } = await deliveryFixture();
+    delivery.event(delta('Hello '));
+    await delivery.settled();
+    adapter.editFailure = new Error('502 from the platform');
+    for (let i = 0; i < 30; i++) {
+      delivery.event(delta(`w${i} `));
+      clock.advance(100);
+      await delivery.settled();
+    }
+    // 3 s of deltas every 100 ms: one try per interval, not one per delta.
+    expect(adapter.editAttempts).toBeGreaterThanOrEqual(2);
+    expect(adapter.editAttempts).toBeLessThanOrEqual(3);
+    adapter.editFailure = undefined;
+    const final = `Hello ${words(30, 'w').join(' ')}`;
+    delivery.finish(outcome(final));
+    await delivery.done;
+    expect(adapter.sent.map((m) => m.text)).toEqual([final]);
+  });
+
   it('renders through the adapter before splitting', async () => {
     const { adapter, delivery } = await deliveryFixture({ canEdit: false });
     adapter.renderMarkdown = (text: string) => text.toUpperCase();

@@ -261,9 +261,13 @@ export class ChatDelivery implements TurnSink {
     if (open.kind === 'text' && !this.#live) return;
     const visible = open.kind === 'text' ? showableStreamingText(open.buffer) : textOf(open);
     if (visible.trim() === '') return;
-    await this.#guard(async () => {
+    try {
       if (await open.messages.update(this.#parts(visible))) this.#throttle.ran();
-    });
+    } catch (error) {
+      // A failed try counts too: a failing platform must not be hammered once per delta.
+      this.#throttle.ran();
+      this.#failed(error);
+    }
   }
 
   /** Sends the final reply through the ledger into `messages` (a streamed segment) or new ones. */

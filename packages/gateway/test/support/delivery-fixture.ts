@@ -10,6 +10,10 @@ import { MemoryGatewayStore } from './memory-gateway-store.js';
 /** A loopback adapter that also notes when (on the fake clock) each edit landed. */
 export class TimedLoopback extends LoopbackAdapter {
   readonly editTimes: number[] = [];
+  /** Edits asked for, including refused and failed ones. */
+  editAttempts = 0;
+  /** While set, every edit throws it. */
+  editFailure: Error | undefined;
   constructor(
     readonly clock: FakeClock,
     capabilities: Partial<PlatformCapabilities> = {},
@@ -21,6 +25,8 @@ export class TimedLoopback extends LoopbackAdapter {
     messageId: string,
     text: string,
   ): Promise<boolean> {
+    this.editAttempts++;
+    if (this.editFailure) throw this.editFailure;
     const edited = await super.edit(target, messageId, text);
     if (edited) this.editTimes.push(this.clock.now());
     return edited;
