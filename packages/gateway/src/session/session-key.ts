@@ -43,8 +43,8 @@ export function chatTypeOf(message: Pick<SessionKeySource, 'threadId' | 'isDirec
  * - `dm`: one session per DM chat.
  * - `group`: one per member (`:<user_id>`), or one for the whole chat when
  *   `groupSessionsPerUser` is false.
- * - `thread`: chat id `<chatId>/<threadId>`, one session shared by everyone in the thread (as
- *   Hermes does: a thread is a shared conversation).
+ * - `thread`: chat id `<chatId>/<threadId>`, one session shared by everyone in the thread (a
+ *   thread is one conversation, whoever writes in it).
  *
  * Every part is percent-escaped (`%` `:` `/`), so distinct chats never share a key.
  */
