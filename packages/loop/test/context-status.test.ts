@@ -3,8 +3,9 @@
  * before a turn (the gateway's hygiene). It must see a stored session the agent has not run a
  * turn on yet, without creating sessions or disturbing the next turn.
  */
-import { LocalEnvironment } from '@hermes/environments';
+
 import type { ContextEngineStatus } from '@hermes/context-engine';
+import { LocalEnvironment } from '@hermes/environments';
 import { script } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '../src/index.js';
