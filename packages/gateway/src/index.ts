@@ -15,3 +15,6 @@ export * from './settings/platform-settings.js';
 export * from './split-text.js';
 export * from './store/gateway-store.js';
 export * from './turn-sink.js';
+export * from './adapters/api-server/adapter-log.js';
+export * from './adapters/api-server/api-server-adapter.js';
+export * from './adapters/api-server/api-server-settings.js';
