@@ -8,7 +8,7 @@ import type { Agent } from '@hermes/loop';
 
 /** What the gateway knows about the session an agent is wanted for. */
 export interface AgentRequest {
-  /** `agent:<profile>:<platform>:<chat_type>:<chat_id>[:<user_id>]` (plus `:t<thread>`). */
+  /** `agent:<profile>:<platform>:<chat_type>:<chat_id>[:<user_id>]`; a thread is chat_type `thread`, chat_id `<chatId>/<threadId>`. */
   readonly sessionKey: string;
   /** Continue this stored session; a new session when absent. */
   readonly sessionId?: string;
