@@ -22,6 +22,7 @@ export * from './delivery/provider-error-sentence.js';
 export * from './delivery/redact-for-chat.js';
 export * from './delivery/resend-pending.js';
 export { SYSTEM_TIMERS, type Timers } from './delivery/timers.js';
+export * from './gateway.js';
 export * from './health.js';
 export * from './hygiene/hygiene-gate.js';
 export * from './lane/in-process-lane.js';
@@ -30,6 +31,13 @@ export * from './log.js';
 export * from './messages.js';
 export * from './pairing/pairing-code.js';
 export * from './pairing/pairing-store.js';
+export type {
+  CommandCall,
+  CommandHost,
+  SlashCommand,
+} from './pipeline/commands/command-host.js';
+export { SLASH_COMMANDS } from './pipeline/commands/command-table.js';
+export * from './pipeline/notices.js';
 export * from './platform-adapter.js';
 export * from './restart/restart-guard.js';
 export * from './session/reset-policy.js';
