@@ -31,6 +31,12 @@ import type { GatewayStore, InFlightTurn } from './store/gateway-store.js';
 /** How often idle agents are looked for at most; the sweep itself is cheap. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
+/**
+ * How long interrupted turns get to persist at shutdown. A tool that ignores its abort signal
+ * must not keep the process from exiting; such a turn stays listed as cut off.
+ */
+export const INTERRUPT_GRACE_MS = 10_000;
+
 /** What a {@link Gateway} is built from. The app builds each part from config. */
 export interface GatewayOptions {
   readonly settings: GatewaySettings;
@@ -193,7 +199,11 @@ export class Gateway {
         runningTurns: this.#slots.runningTurns,
       });
       this.#pipeline.interruptAll();
-      await this.#pipeline.settled();
+      if (!(await this.#drain(INTERRUPT_GRACE_MS))) {
+        safeLog(this.#log, 'error', 'gateway: interrupted turns did not end; closing anyway', {
+          runningTurns: this.#slots.runningTurns,
+        });
+      }
     }
     await Promise.all(
       [...this.#adapters.values()].map(async (adapter) => {

@@ -118,7 +118,6 @@ export function sinkChannel(sink: TurnSink, log: GatewayLog): ReplyChannel {
       settle.notice(text);
     },
     async answer(text, facts = {}) {
-      settle.notice(text);
       settle.finish(answerOutcome(text, facts));
     },
     async refuse(code, text) {

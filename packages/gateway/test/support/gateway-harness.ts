@@ -145,8 +145,6 @@ export interface HarnessOptions {
   readonly start?: boolean;
   /** Reuse a running server (a second gateway "after a restart"). */
   readonly server?: ScriptedServer;
-  /** The agents' context window (compression thresholds). */
-  readonly contextLength?: number;
 }
 
 /** A running test gateway. */
@@ -207,7 +205,6 @@ export async function startHarness(
         delegation: false,
         memory: false,
         ...(request.sessionId ? { sessionId: request.sessionId } : {}),
-        ...(options.contextLength ? { contextLength: options.contextLength } : {}),
       },
       { approvalHandler: request.approvalHandler, tools: options.tools ?? [] },
     );

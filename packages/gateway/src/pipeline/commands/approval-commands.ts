@@ -26,6 +26,7 @@ export function answerApproval(
   return slot.approval.answer(call.message.userId, answer) ? rulingConfirmation(answer) : undefined;
 }
 
+/** `/approve [session|always]`. */
 export const approveCommand: SlashCommand = {
   name: 'approve',
   args: '[session|always]',
@@ -39,6 +40,7 @@ export const approveCommand: SlashCommand = {
   },
 };
 
+/** `/deny`. */
 export const denyCommand: SlashCommand = {
   name: 'deny',
   summary: 'refuse the command waiting for approval',

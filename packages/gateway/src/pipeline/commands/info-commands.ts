@@ -7,6 +7,7 @@ async function currentSessionId(host: CommandHost, key: string): Promise<string 
   return host.cache.peek(key)?.agent.sessionId ?? (await host.store.getRoute(key))?.sessionId;
 }
 
+/** `/status`. */
 export const statusCommand: SlashCommand = {
   name: 'status',
   summary: 'session, model, whether a turn is running, queue and cache',
@@ -42,6 +43,7 @@ export function usageLine(usage: Usage): string {
   return parts.join(' · ');
 }
 
+/** `/usage`. */
 export const usageCommand: SlashCommand = {
   name: 'usage',
   summary: "this conversation's tokens and cost",

@@ -7,6 +7,7 @@ import type { SlashCommand } from './command-host.js';
 /** Said when a command needs the session idle. */
 export const BUSY_NOW = 'A turn is running; try again when it has finished (or /stop it).';
 
+/** `/new`: a fresh session (stops what runs first). */
 export const newCommand: SlashCommand = {
   name: 'new',
   summary: 'start a fresh conversation (stops what is running)',
@@ -19,6 +20,7 @@ export const newCommand: SlashCommand = {
   },
 };
 
+/** `/stop`: interrupts the running turn, drops the queue. */
 export const stopCommand: SlashCommand = {
   name: 'stop',
   summary: 'stop the running turn and drop queued messages',
@@ -30,6 +32,7 @@ export const stopCommand: SlashCommand = {
   },
 };
 
+/** `/steer <text>`: a note for the running turn. */
 export const steerCommand: SlashCommand = {
   name: 'steer',
   args: '<text>',
@@ -44,6 +47,7 @@ export const steerCommand: SlashCommand = {
   },
 };
 
+/** `/compress [topic]`: compression between turns, on the session's worker. */
 export const compressCommand: SlashCommand = {
   name: 'compress',
   args: '[topic]',
@@ -76,6 +80,7 @@ export function compressionLine(report: CompressionReport): string {
 
 const MODEL_NAME = /^[\w.:/@+-]{1,200}$/;
 
+/** `/model [name]`: shows or switches the session's model. */
 export const modelCommand: SlashCommand = {
   name: 'model',
   args: '[name]',
