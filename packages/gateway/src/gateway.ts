@@ -146,6 +146,11 @@ export class Gateway {
    * anything is sent because most platforms cannot send before they connect. Idempotent.
    */
   start(): Promise<void> {
+    if (this.#stopping && !this.#starting) {
+      return Promise.reject(
+        new HermesError('gateway.stopped', 'This gateway was stopped; build a new one to start.'),
+      );
+    }
     this.#starting ??= this.#start();
     return this.#starting;
   }

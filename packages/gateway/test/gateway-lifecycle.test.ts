@@ -162,8 +162,15 @@ describe('Gateway stop', () => {
     expect(h.closed.count).toBe(1);
     // The turn ended normally: nothing is left to recover.
     expect(await withStore((store) => store.takeCutOffTurns())).toEqual([]);
-    // stop() is idempotent.
+    // stop() is idempotent, and a stopped gateway does not start again.
     await h.gateway.stop();
+    await expect(h.gateway.start()).resolves.toBeUndefined();
+  });
+
+  it('a gateway stopped before it started refuses to start', async () => {
+    h = await startHarness(script(), { start: false });
+    await h.gateway.stop();
+    await expect(h.gateway.start()).rejects.toMatchObject({ code: 'gateway.stopped' });
   });
 
   it('interrupts turns still running at the drain deadline; they persist and are recovered on the next start', async () => {
