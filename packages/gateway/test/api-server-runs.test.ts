@@ -124,6 +124,12 @@ describe('api_server: /v1/runs', () => {
       json: { decision: 'approve', scope: 'session' },
     });
     expect(answer.status).toBe(200);
+    // The pipeline's own words about the ruling come back.
+    expect(await answer.json()).toMatchObject({
+      decision: 'approve',
+      scope: 'session',
+      message: 'handled /approve session',
+    });
     const rest = await collectSse(stream, isEnd);
     expect(rest.map((event) => event.event)).toContain('approval.resolved');
     expect(rest.at(-1)?.event).toBe('run.completed');
@@ -139,7 +145,7 @@ describe('api_server: /v1/runs', () => {
     expect(harness.pipeline.received[0]?.context?.sessionId).toBe('sess-9');
   });
 
-  it('sends /deny for a denial and refuses an approval nobody asked for with 409', async () => {
+  it('sends /deny for a denial, and refuses an approval once the run has ended with 409', async () => {
     harness = await startApiServer();
     harness.pipeline.queue(approvalTurn('never'));
     const { run } = await startRun({ input: 'clean up' });
@@ -157,9 +163,7 @@ describe('api_server: /v1/runs', () => {
       json: { decision: 'approve' },
     });
     expect(late.status).toBe(409);
-    expect(((await late.json()) as { error: { code: string } }).error.code).toBe(
-      'no_pending_approval',
-    );
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('run_not_running');
     const bad = await harness.request(`/v1/runs/${run.id}/approval`, {
       json: { decision: 'maybe' },
     });

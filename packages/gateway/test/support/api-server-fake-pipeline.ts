@@ -58,7 +58,15 @@ export class FakePipeline {
     this.received.push(delivery);
     for (const watcher of [...this.#watchers]) watcher();
     if (message.text.startsWith('/')) {
-      context?.sink?.notice(`handled ${message.text}`);
+      // As the pipeline answers a slash command: a finished "turn" with no session.
+      context?.sink?.finish({
+        sessionId: '',
+        text: `handled ${message.text}`,
+        exitReason: 'completed',
+        failed: false,
+        usage: emptyUsage(),
+        model: '',
+      });
       return;
     }
     const play = this.#plays.shift() ?? this.#fallback;

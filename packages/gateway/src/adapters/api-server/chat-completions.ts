@@ -94,8 +94,10 @@ export async function chatCompletions(ctx: RouteContext, services: ApiServices):
     sendError(ctx.res, turnFailure(end.error), ctx.headers);
     return;
   }
+  // A slash command's answer belongs to no session: then there is nothing to echo.
+  const session = end.outcome.sessionId ? { [SESSION_HEADER]: end.outcome.sessionId } : {};
   sendJson(ctx.res, 200, completion(id, created, model, end.outcome, notices), {
     ...ctx.headers,
-    [SESSION_HEADER]: end.outcome.sessionId,
+    ...session,
   });
 }

@@ -47,7 +47,8 @@ export async function createResponse(ctx: RouteContext, services: ApiServices): 
     user: body.user,
   };
   const store = (response: Record<string, unknown>, end: TurnEnd) => {
-    if (!facts.store || end.kind !== 'finish') return;
+    // A slash command's answer has no session to continue: nothing worth storing.
+    if (!facts.store || end.kind !== 'finish' || !end.outcome.sessionId) return;
     const entry: StoredResponse = {
       id,
       sessionId: end.outcome.sessionId,
@@ -94,7 +95,8 @@ export async function createResponse(ctx: RouteContext, services: ApiServices): 
   }
   const response = builder.finish(end, notices);
   store(response, end);
-  sendJson(ctx.res, 200, response, { ...ctx.headers, [SESSION_HEADER]: end.outcome.sessionId });
+  const session = end.outcome.sessionId ? { [SESSION_HEADER]: end.outcome.sessionId } : {};
+  sendJson(ctx.res, 200, response, { ...ctx.headers, ...session });
 }
 
 /** Handles `GET /v1/responses/:id`. */

@@ -120,76 +120,94 @@ export async function runEvents(ctx: RouteContext, services: ApiServices): Promi
   });
 }
 
-/**
- * Sends a control message (`/approve`, `/stop`) for a run as its own chat and user, and waits
- * until the pipeline has dealt with it. Resolves to the pipeline's failure, if it refused.
- */
-async function control(
-  services: ApiServices,
-  run: Run,
-  text: string,
-): Promise<{ readonly code: string; readonly message: string } | undefined> {
-  const notices: string[] = [];
-  const sink = new TrackedTurn({ notice: (line) => notices.push(line) });
-  const handled = dispatch(
-    services.handler(),
-    apiMessage({
-      chatId: run.facts.chatId,
-      userId: run.facts.userId,
-      text,
-      messageId: newId('ctl_'),
-    }),
-    { sink, signal: services.shutdown },
-    () => undefined,
-  );
-  // A slash command may end with the handler's return rather than with the sink.
-  const end = await Promise.race([sink.done, handled.then(() => undefined)]);
-  for (const line of notices) run.record('notice', { text: line });
-  return end?.kind === 'fail' ? end.error : undefined;
+/** What the pipeline said to a control message. */
+interface ControlReply {
+  /** Its answer and notices, joined ("✅ Approved once.", "Nothing is waiting …"). */
+  readonly text: string;
+  /** Set when it refused the message. */
+  readonly refused?: { readonly code: string; readonly message: string };
 }
 
-/** Handles `POST /v1/runs/:id/approval`. */
+/**
+ * Sends a control message (`/approve`, `/stop`) for a run as its own chat and user, and waits
+ * until the pipeline has dealt with it (its sink ended, or its handler returned).
+ */
+async function control(services: ApiServices, run: Run, text: string): Promise<ControlReply> {
+  const lines: string[] = [];
+  const sink = new TrackedTurn({ notice: (line) => lines.push(line) });
+  const message = apiMessage({
+    chatId: run.facts.chatId,
+    userId: run.facts.userId,
+    text,
+    messageId: newId('ctl_'),
+  });
+  const handled = dispatch(
+    services.handler(),
+    message,
+    { sink, signal: services.shutdown },
+    () => {},
+  );
+  const end = await Promise.race([sink.done, handled.then(() => undefined)]);
+  if (end?.kind === 'finish' && end.outcome.text) lines.push(end.outcome.text);
+  for (const line of lines) run.record('notice', { text: line });
+  return {
+    text: lines.join('\n'),
+    ...(end?.kind === 'fail' ? { refused: end.error } : {}),
+  };
+}
+
+function notRunning(run: Run): ApiError {
+  return new ApiError(409, `Run '${run.facts.id}' has already ended (${run.status}).`, {
+    code: 'run_not_running',
+  });
+}
+
+/**
+ * Handles `POST /v1/runs/:id/approval`: `/approve [session|always]` or `/deny` from the run's
+ * chat and user. The pipeline decides whether anything was waiting; its words come back as
+ * `message` ("Nothing is waiting for your approval." when nothing was).
+ */
 export async function approveRun(ctx: RouteContext, services: ApiServices): Promise<void> {
   const run = findRun(ctx, services);
   const body = parseBody(ApprovalSchema, await ctx.json());
-  if (run.status !== 'waiting_for_approval') {
-    throw new ApiError(
-      409,
-      `Run '${run.facts.id}' is not waiting for an approval (${run.status}).`,
-      {
-        code: 'no_pending_approval',
-      },
-    );
-  }
+  if (run.terminal) throw notRunning(run);
   const scope = body.scope ?? 'once';
   const text =
     body.decision === 'deny' ? '/deny' : scope === 'once' ? '/approve' : `/approve ${scope}`;
   run.record('approval.sent', { decision: body.decision, scope });
-  const refused = await control(services, run, text);
-  if (refused) throw turnFailure(refused);
+  const reply = await control(services, run, text);
+  if (reply.refused) throw turnFailure(reply.refused);
   sendJson(
     ctx.res,
     200,
-    { id: run.facts.id, run_id: run.facts.id, status: run.status, decision: body.decision, scope },
+    {
+      id: run.facts.id,
+      run_id: run.facts.id,
+      status: run.status,
+      decision: body.decision,
+      scope,
+      message: reply.text,
+    },
     ctx.headers,
   );
 }
 
-/** Handles `POST /v1/runs/:id/stop`. */
+/** Handles `POST /v1/runs/:id/stop`: `/stop` from the run's chat and user. */
 export async function stopRun(ctx: RouteContext, services: ApiServices): Promise<void> {
   const run = findRun(ctx, services);
-  if (run.terminal) {
-    throw new ApiError(409, `Run '${run.facts.id}' has already ended (${run.status}).`, {
-      code: 'run_not_running',
-    });
-  }
+  if (run.terminal) throw notRunning(run);
   run.stopping();
-  const refused = await control(services, run, '/stop');
-  if (refused) throw turnFailure(refused);
+  const reply = await control(services, run, '/stop');
+  if (reply.refused) throw turnFailure(reply.refused);
   sendJson(
     ctx.res,
     200,
-    { id: run.facts.id, run_id: run.facts.id, status: run.terminal ? run.status : 'stopping' },
+    {
+      id: run.facts.id,
+      run_id: run.facts.id,
+      status: run.terminal ? run.status : 'stopping',
+      message: reply.text,
+    },
     ctx.headers,
   );
 }
