@@ -32,4 +32,5 @@ export * from './turn/turn-memory.js';
 export * from './turn/turn-result.js';
 export * from './wiring/create-agent.js';
 export * from './wiring/create-agent-config.js';
+export * from './wiring/shared-components.js';
 export * from './wiring/summarizer.js';

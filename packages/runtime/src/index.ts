@@ -4,6 +4,9 @@
  * reading `HERMES_HOME/config.yaml` and `.env` (validated, `${VAR}` substituted, environment
  * overrides applied) and building Agents from the result.
  */
+export * from './agents/agent-factory.js';
+export * from './agents/build-agent.js';
+export * from './agents/platform-toolsets.js';
 export * from './config/api-server-env.js';
 export * from './config/atomic-write.js';
 export * from './config/config-document.js';

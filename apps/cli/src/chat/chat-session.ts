@@ -1,12 +1,13 @@
 /**
  * The agent behind one `hermes chat` run, and the ability to swap it for another session
- * (`/resume`) without losing the terminal wiring. Built with `createAgent` from `@hermes/loop`;
- * this module is only reached through the lazily loaded chat and demo commands.
+ * (`/resume`) without losing the terminal wiring. Built with `buildAgent` from
+ * `@hermes/runtime` (the same function the gateway's agent factory uses); this module is only
+ * reached through the lazily loaded chat and demo commands.
  */
 import type { ApprovalHandler } from '@hermes/approval';
-import { type Agent, type CreatedAgent, createAgent } from '@hermes/loop';
-import type { HermesConfig } from '@hermes/runtime';
-import { findBundledSkillsDir, type SkillsLibrary } from '@hermes/skills';
+import type { Agent, CreatedAgent } from '@hermes/loop';
+import { buildAgent, type HermesConfig } from '@hermes/runtime';
+import type { SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
 import type { ClarifyCallback, ToolRegistry, ToolSpec } from '@hermes/tools';
 import type { Logger } from '../logging/logger.js';
@@ -90,32 +91,16 @@ function build(
   approval: SwitchableApproval,
   sessionId: string | undefined,
 ): CreatedAgent {
-  const { config } = setup;
-  if (!config.provider) throw new Error(config.providerProblem ?? 'no provider is configured');
-  const bundledDir = findBundledSkillsDir();
-  const created = createAgent(
-    {
-      provider: config.provider as Record<string, unknown>,
-      hermesHome: config.hermesHome,
-      platform: 'cli',
-      cwd: setup.cwd,
-      maxIterations: config.maxTurns,
-      yolo: config.yolo,
-      approvalSurface: setup.surface,
-      skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
-      ...(config.runBudgetSeconds ? { runBudgetSeconds: config.runBudgetSeconds } : {}),
-      ...(config.toolsets ? { toolsets: [...config.toolsets] } : {}),
-      ...(config.disabledToolsets ? { disabledToolsets: [...config.disabledToolsets] } : {}),
-      ...(config.terminal ? { terminal: { ...config.terminal } } : {}),
-      ...(sessionId ? { sessionId } : {}),
-    },
-    {
-      ...(setup.approvalHandler ? { approvalHandler: setup.approvalHandler } : {}),
-      ...(setup.clarify ? { clarify: setup.clarify } : {}),
-      ...(setup.tools ? { tools: setup.tools } : {}),
-      overrides: { approval },
-    },
-  );
+  const created = buildAgent(setup.config, {
+    platform: 'cli',
+    cwd: setup.cwd,
+    surface: setup.surface,
+    ...(setup.approvalHandler ? { approvalHandler: setup.approvalHandler } : {}),
+    ...(setup.clarify ? { clarify: setup.clarify } : {}),
+    ...(setup.tools ? { tools: setup.tools } : {}),
+    ...(sessionId ? { sessionId } : {}),
+    overrides: { approval },
+  });
   if (setup.log) logAgentEvents(created.agent, setup.log);
   return created;
 }

@@ -3,17 +3,24 @@
  * with retries and fallback, SQLite session store, ContextCompressor summarizing with the main
  * model, the tool registry with the core tools, the command approver, and the configured
  * execution environment. Everything can be replaced by building an {@link Agent} directly.
+ * Hosts that run many agents share the heavy parts through `deps.shared`
+ * ({@link createSharedComponents}).
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { type ApprovalHandler, CommandApprover, loadApprovalSettings } from '@hermes/approval';
+import { type ApprovalHandler, CommandApprover } from '@hermes/approval';
 import { ContextCompressor } from '@hermes/context-engine';
 import { createEnvironment } from '@hermes/environments';
 import { MemoryManager, type MemoryProvider } from '@hermes/memory';
+import { HermesError } from '@hermes/protocol';
 import { createProvider, resolveModelLimits } from '@hermes/providers';
-import { createSkillTools, SkillsLibrary } from '@hermes/skills';
-import { openSessionStore } from '@hermes/state';
-import { type ClarifyCallback, coreTools, ToolRegistry, type ToolSpec } from '@hermes/tools';
+import type { SkillsLibrary } from '@hermes/skills';
+import {
+  type ClarifyCallback,
+  DEFAULT_ENABLED_TOOLSETS,
+  type ToolRegistry,
+  type ToolSpec,
+} from '@hermes/tools';
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
@@ -21,12 +28,16 @@ import { RegistryToolbox } from '../tools/registry-toolbox.js';
 import { type CreateAgentConfigInput, parseCreateAgentConfig } from './create-agent-config.js';
 import { loopToolOf } from './loop-tool-of.js';
 import { wireMemory } from './memory-wiring.js';
-import { createSessionSearchTool } from './session-search-tool.js';
+import {
+  createSharedComponents,
+  type OwnedSharedComponents,
+  type SharedAgentComponents,
+} from './shared-components.js';
 import { summarizerFor } from './summarizer.js';
 
-/** Things that are not configuration: callbacks and extra tools. */
+/** Things that are not configuration: callbacks, extra tools and shared components. */
 export interface CreateAgentDeps {
-  /** Extra tools (your app's own), registered beside the core tools. */
+  /** Extra tools (your app's own), registered beside the core tools. Not with `shared`. */
   readonly tools?: readonly ToolSpec[];
   /** Asks a person about flagged commands (interactive surfaces). */
   readonly approvalHandler?: ApprovalHandler;
@@ -35,15 +46,25 @@ export interface CreateAgentDeps {
   readonly onListenerError?: ListenerErrorReporter;
   /** An external memory provider (`memory.provider`), run through a MemoryManager. */
   readonly memoryProvider?: MemoryProvider;
+  /**
+   * The session store, tool registry, skills library and approval settings to use instead of
+   * building them ({@link createSharedComponents}, for the same `hermesHome`). They stay open
+   * when this agent closes; `config.skills` is then ignored (the shared library decides).
+   */
+  readonly shared?: SharedAgentComponents;
   /** Extra Agent options, applied last (tests, advanced hosts). */
   readonly overrides?: Partial<AgentOptions>;
 }
 
-/** An Agent built by {@link createAgent}; `close()` releases the store and the environment. */
+/** An Agent built by {@link createAgent}; `close()` releases what it owns. */
 export interface CreatedAgent {
   readonly agent: Agent;
   readonly registry: ToolRegistry;
   readonly skills: SkillsLibrary;
+  /**
+   * Releases the environment and the provider, and the store when it is the agent's own (not
+   * `deps.shared`).
+   */
   close(): Promise<void>;
 }
 
@@ -53,7 +74,17 @@ export function createAgent(
   deps: CreateAgentDeps = {},
 ): CreatedAgent {
   const config = parseCreateAgentConfig(input);
-  const hermesHome = config.hermesHome ?? process.env.HERMES_HOME ?? join(homedir(), '.hermes');
+  if (deps.shared && deps.tools?.length) {
+    throw new HermesError(
+      'loop.shared_tools',
+      'Extra tools go into the shared registry (createSharedComponents({ tools })), not into one agent built on it.',
+    );
+  }
+  const hermesHome =
+    config.hermesHome ??
+    deps.shared?.hermesHome ??
+    process.env.HERMES_HOME ??
+    join(homedir(), '.hermes');
   let agent: Agent | undefined;
   const created = createProvider(config.provider as Parameters<typeof createProvider>[0], {
     onRetry: ({ attempt, delayMs, classified }) =>
@@ -64,7 +95,14 @@ export function createAgent(
         message: classified.message,
       }),
   });
-  const store = openSessionStore({ hermesHome });
+  const owned: OwnedSharedComponents | undefined = deps.shared
+    ? undefined
+    : createSharedComponents({
+        hermesHome,
+        ...(config.skills ? { skills: config.skills } : {}),
+        ...(deps.tools ? { tools: deps.tools } : {}),
+      });
+  const shared = (deps.shared ?? owned) as SharedAgentComponents;
   const environment = createEnvironment(
     { terminal: { ...(config.cwd ? { cwd: config.cwd } : {}), ...config.terminal } },
     { hermesHome },
@@ -72,21 +110,12 @@ export function createAgent(
   const memory = config.memory
     ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps), config.platform)
     : undefined;
-  const skills = new SkillsLibrary({
-    hermesHome,
-    ...(config.skills?.bundledDir ? { bundledDir: config.skills.bundledDir } : {}),
-    externalDirs: config.skills?.dirs ?? [],
-  });
-  const registry = new ToolRegistry();
-  for (const spec of [...coreTools(), ...(deps.tools ?? [])]) registry.register(spec);
-  // Loop-owned tools: the registry refuses them in generic dispatch, so the loop serves them.
-  const loopTools = [
-    createSessionSearchTool(store) as unknown as ToolSpec,
-    ...skillToolSpecs(skills),
-    ...(memory ? [memory.tool] : []),
-  ].map(loopToolOf);
+  const enabled = enabledTools(shared.registry, config.toolsets, config.disabledToolsets);
+  const loopTools = [...shared.loopTools, ...(memory ? [loopToolOf(memory.tool)] : [])].filter(
+    (tool) => enabled?.has(tool.schema.function.name) ?? true,
+  );
   const approval = new CommandApprover(
-    { ...loadApprovalSettings(hermesHome), ...(config.yolo ? { yolo: true } : {}) },
+    { ...shared.approvalSettings, ...(config.yolo ? { yolo: true } : {}) },
     { hermesHome, ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}) },
   );
   const contextLength = config.contextLength ?? resolveModelLimits(created.model).contextWindow;
@@ -96,7 +125,8 @@ export function createAgent(
       model: created.model,
       summarizer: summarizerFor(created.provider, created.model),
     });
-  const toolbox = new RegistryToolbox(registry, {
+  const toolbox = new RegistryToolbox(shared.registry, {
+    definitions: shared.definitions,
     request: {
       ...(config.toolsets ? { enabledToolsets: config.toolsets } : {}),
       ...(config.disabledToolsets ? { disabledToolsets: config.disabledToolsets } : {}),
@@ -109,7 +139,7 @@ export function createAgent(
     providerName: String(config.provider.provider),
     tools: toolbox,
     loopTools,
-    sessionStore: store,
+    sessionStore: shared.store,
     contextEngine: newEngine(),
     environment,
     approval,
@@ -118,43 +148,51 @@ export function createAgent(
     maxIterations: config.maxIterations,
     retryTransient: false, // the provider chain retries inside itself
     onTurnStart: () => created.beginTurn(),
-    skillsIndex: () => skills.buildIndex({ platform: config.platform }),
+    skillsIndex: () => shared.skills.buildIndex({ platform: config.platform }),
     ...(memory ? { memory: memory.turnMemory } : {}),
     ...(config.approvalSurface ? { approvalSurface: config.approvalSurface } : {}),
     ...(config.sessionId ? { sessionId: config.sessionId } : {}),
     ...(config.cwd ? { cwd: config.cwd } : {}),
     ...(config.runBudgetSeconds ? { runBudgetSeconds: config.runBudgetSeconds } : {}),
-    ...(config.delegation ? { delegation: { createContextEngine: newEngine } } : {}),
+    ...(config.delegation && (enabled?.has('delegate_task') ?? true)
+      ? { delegation: { createContextEngine: newEngine } }
+      : {}),
     ...(deps.clarify ? { clarify: deps.clarify } : {}),
     ...(deps.onListenerError ? { onListenerError: deps.onListenerError } : {}),
     ...deps.overrides,
   });
   return {
     agent,
-    registry,
-    skills,
+    registry: shared.registry,
+    skills: shared.skills,
     async close() {
       await environment.cleanup();
-      await store.close();
+      await owned?.close();
       await created.provider.close();
     },
   };
+}
+
+/**
+ * The tool names the toolsets enable (`registry.toolsets.select`), so the tools the loop serves
+ * itself (memory, session_search, the skill tools, delegate_task) follow the toolsets like the
+ * registry's: `toolsets: [safe]` really is read-only. Undefined when the toolsets cannot be
+ * resolved (an unknown name): the first model request reports that, as before.
+ */
+function enabledTools(
+  registry: ToolRegistry,
+  toolsets: readonly string[] | undefined,
+  disabled: readonly string[] | undefined,
+): ReadonlySet<string> | undefined {
+  try {
+    return new Set(registry.toolsets.select(toolsets ?? DEFAULT_ENABLED_TOOLSETS, disabled ?? []));
+  } catch {
+    return undefined;
+  }
 }
 
 function memoryManager(deps: CreateAgentDeps): MemoryManager | undefined {
   if (!deps.memoryProvider) return undefined;
   const manager = new MemoryManager({ provider: deps.memoryProvider });
   return manager;
-}
-
-/** The skill tools as registry specs (the skills package shapes them like ToolSpec). */
-function skillToolSpecs(library: SkillsLibrary): ToolSpec[] {
-  return createSkillTools(library).map((tool) => ({
-    name: tool.name,
-    toolset: tool.toolset,
-    description: tool.description,
-    parameters: tool.parameters as ToolSpec['parameters'],
-    parallelSafe: tool.parallelSafe,
-    handler: (args: unknown) => tool.handler(args),
-  }));
 }

@@ -7,12 +7,28 @@ import type { ToolContext, ToolHandlerResult, ToolSpec } from '@hermes/tools';
 import { z } from 'zod';
 import type { LoopTool } from '../tools/loop-toolbox.js';
 
+/**
+ * JSON Schemas already converted, by zod schema: tools built per agent from one module-level
+ * schema (the `memory` tool) share one converted copy instead of holding one each.
+ */
+const converted = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  let json = converted.get(schema);
+  if (!json) {
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
+    converted.set(schema, json);
+  }
+  return json;
+}
+
 /** The loop tool for `spec`; arguments are validated with its zod schema before the handler. */
 export function loopToolOf(spec: ToolSpec): LoopTool {
   const schema = spec.parameters instanceof z.ZodType ? spec.parameters : undefined;
-  const parameters = schema
-    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
-    : (spec.parameters as Record<string, unknown>);
+  const parameters = schema ? jsonSchemaOf(schema) : (spec.parameters as Record<string, unknown>);
   return {
     schema: {
       type: 'function',

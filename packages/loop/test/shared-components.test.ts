@@ -1,0 +1,115 @@
+/**
+ * createAgent on shared components: several agents use one session store, one registry and one
+ * skills library; closing an agent leaves them open, closing the shared parts closes the store.
+ */
+import { script, startScriptedServer } from '@hermes/testkit';
+import { describe, expect, it } from 'vitest';
+import { createAgent, createSharedComponents } from '../src/index.js';
+
+type Body = { tools?: { function: { name: string } }[] };
+
+describe('createAgent with deps.shared', () => {
+  it('builds agents that share one store, registry and skills library', async () => {
+    const server = await startScriptedServer(
+      script().text('one').next().text('two').next().text('three'),
+    );
+    const home = process.env.HERMES_HOME ?? '';
+    const shared = createSharedComponents({ hermesHome: home });
+    const provider = {
+      provider: 'openai',
+      model: 'scripted-model',
+      apiKey: 'k',
+      baseUrl: server.baseUrl('openai-chat'),
+    };
+    const a = createAgent({ provider, hermesHome: home, cwd: home }, { shared });
+    const b = createAgent(
+      { provider, hermesHome: home, cwd: home, platform: 'telegram' },
+      { shared },
+    );
+    try {
+      expect(a.registry).toBe(shared.registry);
+      expect(b.registry).toBe(shared.registry);
+      expect(a.skills).toBe(b.skills);
+      expect(await a.agent.chat('hi a')).toBe('one');
+      expect(await b.agent.chat('hi b')).toBe('two');
+      expect(a.agent.sessionId).not.toBe(b.agent.sessionId);
+      const sessions = await shared.store.listSessions({});
+      expect(sessions.map((s) => s.source).sort()).toEqual(['cli', 'telegram']);
+      const names = ((server.requests[0]?.body as Body | undefined)?.tools ?? []).map(
+        (t) => t.function.name,
+      );
+      expect(names).toEqual(expect.arrayContaining(['session_search', 'skill_view', 'memory']));
+      // Closing one agent leaves the shared store open for the other.
+      await a.close();
+      expect(await b.agent.chat('again')).toBe('three');
+      const messages = await shared.store.getMessages(b.agent.sessionId as string);
+      expect(messages.map((row) => row.message.content)).toEqual(['hi b', 'two', 'again', 'three']);
+    } finally {
+      await b.close();
+      await shared.close();
+      await server.close();
+    }
+    await expect(async () => shared.store.getSession('nope')).rejects.toThrow(/not open/);
+  });
+
+  it('refuses extra tools for one agent on a shared registry', async () => {
+    const shared = createSharedComponents({ hermesHome: process.env.HERMES_HOME ?? '' });
+    try {
+      expect(() =>
+        createAgent(
+          { provider: { provider: 'openai', model: 'm', apiKey: 'k' } },
+          {
+            shared,
+            tools: [
+              {
+                name: 'extra',
+                toolset: 'extra',
+                description: 'x',
+                parameters: {},
+                handler: () => 'x',
+              },
+            ],
+          },
+        ),
+      ).toThrow(/shared registry/);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('serves the loop tools only when the toolsets enable them', async () => {
+    const server = await startScriptedServer(script().text('a').next().text('b').next().text('c'));
+    const home = process.env.HERMES_HOME ?? '';
+    const provider = {
+      provider: 'openai',
+      model: 'scripted-model',
+      apiKey: 'k',
+      baseUrl: server.baseUrl('openai-chat'),
+    };
+    const names = (index: number) =>
+      ((server.requests[index]?.body as Body | undefined)?.tools ?? []).map((t) => t.function.name);
+    const loopServed = ['memory', 'session_search', 'skill_view', 'skill_manage', 'delegate_task'];
+    const shared = createSharedComponents({ hermesHome: home });
+    const built = [
+      createAgent({ provider, hermesHome: home, cwd: home }, { shared }),
+      createAgent({ provider, hermesHome: home, cwd: home, toolsets: ['safe'] }, { shared }),
+      createAgent(
+        { provider, hermesHome: home, cwd: home, disabledToolsets: ['memory', 'delegation'] },
+        { shared },
+      ),
+    ];
+    try {
+      for (const [index, created] of built.entries()) await created.agent.chat(`turn ${index}`);
+      expect(names(0)).toEqual(expect.arrayContaining(loopServed));
+      expect(names(1)).toContain('web_extract');
+      for (const name of loopServed) expect(names(1)).not.toContain(name);
+      expect(names(2)).toEqual(expect.arrayContaining(['session_search', 'skill_view']));
+      expect(names(2)).not.toContain('memory');
+      expect(names(2)).not.toContain('delegate_task');
+    } finally {
+      for (const created of built) await created.close();
+      await shared.close();
+      await server.close();
+    }
+  });
+});

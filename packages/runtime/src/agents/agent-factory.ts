@@ -1,0 +1,138 @@
+/**
+ * The gateway's {@link AgentFactory} over one configuration. Everything that does not belong to
+ * one conversation is built once and shared by every agent — the session store (one SQLite
+ * connection), the tool registry and its resolved schemas, the skills library, the loop-served
+ * tools and the approval settings — so an agent kept in the gateway's cache holds only its own
+ * state: the Agent, its provider chain (fallback state is per turn), its context engine, its
+ * view of the memory files and its execution environment, which starts nothing until a tool
+ * runs a command and is released by `AgentHandle.close()`.
+ */
+import { homedir } from 'node:os';
+import type { AgentFactory, AgentHandle, AgentRequest } from '@hermes/gateway';
+import {
+  type CreatedAgent,
+  createSharedComponents,
+  type OwnedSharedComponents,
+  type SharedAgentComponents,
+} from '@hermes/loop';
+import { HermesError } from '@hermes/protocol';
+import { findBundledSkillsDir } from '@hermes/skills';
+import type { SessionStore } from '@hermes/state';
+import type { ToolSpec } from '@hermes/tools';
+import type { HermesConfig } from '../config/hermes-config.js';
+import { buildAgent } from './build-agent.js';
+import { toolsetsFor } from './platform-toolsets.js';
+
+/** The code of the error a closed factory throws. */
+export const FACTORY_CLOSED_CODE = 'runtime.factory_closed';
+
+/** What the factory takes besides the configuration. */
+export interface AgentFactoryDeps {
+  /**
+   * The working directory of every agent (system prompt, local backend). Default
+   * `terminal.cwd`, else the user's home directory.
+   */
+  readonly cwd?: string;
+  /** Extra tools, registered once in the shared registry. */
+  readonly tools?: readonly ToolSpec[];
+  /** A session store the app already opened; it stays the app's to close. */
+  readonly store?: SessionStore;
+}
+
+/** A factory, the parts its agents share, and how to release everything. */
+export interface RuntimeAgentFactory {
+  readonly factory: AgentFactory;
+  /** The shared session store, registry, skills library and settings. */
+  readonly shared: SharedAgentComponents;
+  /** Agents built and not closed yet. */
+  readonly openAgents: number;
+  /**
+   * Closes every agent still open, then the shared parts (the session store unless the app
+   * passed its own). Later requests throw `runtime.factory_closed`. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the shared parts for `config` and returns the factory the gateway asks for agents.
+ * Each request gets an agent on `request.sessionId` (or a new session) with platform
+ * `request.platform`, the `interactive` approval surface answered by `request.approvalHandler`,
+ * `request.model` in place of the configured model, and the platform's toolsets
+ * ({@link toolsetsFor}).
+ *
+ * @throws HermesError `config.no_provider` when the configuration names no usable provider (the
+ * gateway cannot run agents, so it should not start).
+ */
+export function createAgentFactory(
+  config: HermesConfig,
+  deps: AgentFactoryDeps = {},
+): RuntimeAgentFactory {
+  if (!config.provider) {
+    throw new HermesError(
+      'config.no_provider',
+      config.providerProblem ?? 'no provider is configured',
+    );
+  }
+  const bundledDir = findBundledSkillsDir();
+  const shared: OwnedSharedComponents = createSharedComponents({
+    hermesHome: config.hermesHome,
+    skills: { dirs: config.skillDirs, ...(bundledDir ? { bundledDir } : {}) },
+    ...(deps.tools ? { tools: deps.tools } : {}),
+    ...(deps.store ? { store: deps.store } : {}),
+  });
+  const cwd = deps.cwd ?? terminalCwd(config) ?? homedir();
+  const open = new Set<AgentHandle>();
+  let closed = false;
+
+  const factory: AgentFactory = (request: AgentRequest) => {
+    if (closed) throw new HermesError(FACTORY_CLOSED_CODE, 'The agent factory is closed.');
+    const toolsets = toolsetsFor(config, request.platform);
+    const created = buildAgent(config, {
+      platform: request.platform,
+      cwd,
+      surface: 'interactive',
+      approvalHandler: request.approvalHandler,
+      shared,
+      ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+      ...(request.model ? { model: request.model } : {}),
+      ...(toolsets ? { toolsets } : {}),
+    });
+    const handle = handleOf(created, () => open.delete(handle));
+    open.add(handle);
+    return handle;
+  };
+
+  return {
+    factory,
+    shared,
+    get openAgents() {
+      return open.size;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...open].map((handle) => handle.close()));
+      await shared.close();
+    },
+  };
+}
+
+/** An idempotent handle: the first `close()` releases the agent, later ones wait for it. */
+function handleOf(created: CreatedAgent, onClose: () => void): AgentHandle {
+  let closing: Promise<void> | undefined;
+  return {
+    agent: created.agent,
+    close() {
+      closing ??= (async () => {
+        onClose();
+        await created.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function terminalCwd(config: HermesConfig): string | undefined {
+  const cwd = config.terminal?.cwd;
+  return typeof cwd === 'string' && cwd.trim() !== '' ? cwd : undefined;
+}
