@@ -61,6 +61,21 @@ describe('platform secrets in hermes config', () => {
     expect(readFileSync(join(home(), 'config.yaml'), 'utf8')).not.toContain(KEY);
   });
 
+  it('set refuses a section value that carries a key, without printing it', async () => {
+    const result = await hermes(
+      'config',
+      'set',
+      'platforms.api_server',
+      `{enabled: true, key: ${KEY}}`,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('platforms.api_server.key would put a secret into config.yaml');
+    expect(result.all).not.toContain(KEY);
+    const nested = await hermes('config', 'set', 'platforms', `{telegram: {token: ${TOKEN}}}`);
+    expect(nested.code).toBe(1);
+    expect(nested.all).not.toContain(TOKEN);
+  });
+
   it('check reports a bad entry and a bad API_SERVER_PORT without printing the key', async () => {
     writeConfig(`platforms:\n  api_server:\n    enabled: maybe\n    key: ${KEY}\n`);
     const result = await hermes('config', 'check');

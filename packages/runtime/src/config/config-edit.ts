@@ -82,6 +82,23 @@ function commit(
   throw refused(`Not changed: the new value is invalid:\n  - ${added.join('\n  - ')}`);
 }
 
+/**
+ * The first key path that would hold a secret if `value` were set at `path`: `path` itself or
+ * one of its parents, or a key inside a section given as the value (`{key: …}`).
+ */
+function secretPathIn(path: readonly KeySegment[], value: unknown): KeySegment[] | undefined {
+  for (let end = 1; end <= path.length; end += 1) {
+    const prefix = path.slice(0, end);
+    if (typeof prefix.at(-1) === 'string' && isSecretConfigPath(prefix)) return prefix;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = secretPathIn([...path, Array.isArray(value) ? Number(key) : key], item);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The `.env` variable to suggest instead of a secret in config.yaml. */
 function envExample(path: readonly KeySegment[]): string {
   return path[0] === 'platforms' && path[1] === 'api_server' ? 'API_SERVER_KEY' : 'OPENAI_API_KEY';
@@ -100,12 +117,10 @@ export function setConfigValue(
   env: Env,
 ): void {
   const key = formatKeyPath(path);
-  const secret = path.some(
-    (segment, index) => typeof segment === 'string' && isSecretConfigPath(path.slice(0, index + 1)),
-  );
+  const secret = secretPathIn(path, value);
   if (secret) {
     throw refused(
-      `${key} would put a secret into config.yaml. Keep keys in .env instead, for example: hermes config set ${envExample(path)} <key>`,
+      `${formatKeyPath(secret)} would put a secret into config.yaml. Keep keys in .env instead, for example: hermes config set ${envExample(secret)} <key>`,
     );
   }
   const source = openForEdit(hermesHome);
