@@ -239,8 +239,11 @@ describe('checkBoundaries', () => {
     expect(LAYER_ALLOW['@hermes/loop']).toEqual(
       expect.arrayContaining(['@hermes/providers', '@hermes/tools', '@hermes/state']),
     );
-    expect(LAYER_ALLOW['@hermes/gateway']).toEqual(['@hermes/loop']);
+    // The gateway drives Agents and implements the approval seam for chats.
+    expect(LAYER_ALLOW['@hermes/gateway']).toEqual(['@hermes/loop', '@hermes/approval']);
     expect(LAYER_ALLOW['@hermes/plugin-sdk']).toEqual(['*']);
+    // The runtime composes every package for the two binaries; only apps import it.
+    expect(LAYER_ALLOW['@hermes/runtime']).toEqual(['*']);
   });
 
   it('skips node_modules and dist', () => {
