@@ -144,6 +144,32 @@ describe('api_server: POST /v1/chat/completions with the official openai client'
     expect(events.at(-1)?.data).toBe('[DONE]');
   });
 
+  it('opens a stream whose turn is slow to start, then names the session in a frame', async () => {
+    harness = await startApiServer({}, { streamHeaderWaitMs: 20 });
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    harness.pipeline.queue(async (delivery, pipeline) => {
+      await started;
+      await reply('Late.', { sessionId: 'sess-late' })(delivery, pipeline);
+    });
+    const response = await harness.request('/v1/chat/completions', {
+      json: { model: 'm', messages: [{ role: 'user', content: 'slow' }], stream: true },
+    });
+    // The headers came without waiting for the turn, so they cannot name its session.
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-hermes-session-id')).toBeNull();
+    start();
+    const events = await collectSse(readSse(response));
+    const session = events.find((event) => event.event === 'hermes.session');
+    expect(JSON.parse(session?.data ?? '{}')).toMatchObject({
+      session_id: 'sess-late',
+      choices: [],
+    });
+    expect(events.at(-1)?.data).toBe('[DONE]');
+  });
+
   it('accumulates into a final completion with the SDK stream helper', async () => {
     harness = await startApiServer();
     harness.pipeline.queue(reply('Helper works.', { tool }));

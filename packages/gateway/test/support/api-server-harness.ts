@@ -30,12 +30,13 @@ export interface ApiHarness {
 /** Starts a server; `settings` are `platforms.api_server` keys (snake_case). */
 export async function startApiServer(
   settings: ApiServerSettingsInput = {},
-  options: { handler?: InboundHandler; health?: () => unknown } = {},
+  options: { handler?: InboundHandler; health?: () => unknown; streamHeaderWaitMs?: number } = {},
 ): Promise<ApiHarness> {
   const pipeline = new FakePipeline();
   const adapter = new ApiServerAdapter({
     settings: resolveApiServerSettings({ key: TEST_KEY, port: 0, ...settings }),
     ...(options.health ? { health: options.health } : {}),
+    ...(options.streamHeaderWaitMs ? { streamHeaderWaitMs: options.streamHeaderWaitMs } : {}),
   });
   await adapter.connect(options.handler ?? pipeline.handler);
   const url = `http://127.0.0.1:${adapter.listening?.port}`;

@@ -2,7 +2,7 @@
  * How an HTTP request becomes one inbound message: platform `api_server`, a chat per session or
  * per request, user `api` (or the OpenAI `user` field), always a direct conversation.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Attachment, InboundMessage } from '../../messages.js';
 import { ApiError } from './api-error.js';
@@ -16,9 +16,10 @@ export const DEFAULT_API_USER = 'api';
 /** The header that continues a stored session, echoed on answers. */
 export const SESSION_HEADER = 'x-hermes-session-id';
 
-/** A fresh id such as `chatcmpl-3f…`: 96 random bits, hex. */
+/** A fresh id such as `chatcmpl-3f…`: a random UUID's 122 bits, as 32 hex digits. */
 export function newId(prefix: string): string {
-  return `${prefix}${randomBytes(12).toString('hex')}`;
+  // randomUUID draws from a cached entropy pool: far cheaper per id than randomBytes.
+  return `${prefix}${randomUUID().replaceAll('-', '')}`;
 }
 
 /** The facts of one inbound message the routes decide. */

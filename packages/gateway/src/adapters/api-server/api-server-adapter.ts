@@ -3,6 +3,7 @@
  * asks for an answer becomes one inbound message whose {@link InboundContext} carries a sink (the
  * HTTP answer), the session to continue or the history to seed, and the client's abort signal.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlatformCapabilities } from '../../capabilities.js';
@@ -13,6 +14,7 @@ import { type AdapterLog, SILENT_ADAPTER_LOG } from './adapter-log.js';
 import { ApiError } from './api-error.js';
 import { API_SERVER_PLATFORM, newId } from './api-inbound.js';
 import { type ApiServerSettings, assertUsableApiKey } from './api-server-settings.js';
+import { HEADER_WAIT_MS } from './chat-stream.js';
 import { BASE_HEADERS, isApiError, parseJson, readBody, sendError } from './http-io.js';
 import { ResponseStore } from './response-store.js';
 import type { ApiServices, RouteContext } from './route-context.js';
@@ -28,6 +30,11 @@ export interface ApiServerAdapterOptions {
   /** The body of `GET /health` (the gateway's health); default `{status: 'ok'}`. */
   readonly health?: () => unknown;
   readonly log?: AdapterLog;
+  /**
+   * How long a stream's status line waits for the turn to start (so `X-Hermes-Session-Id` can
+   * name its session) before it opens anyway. Default 2,000 ms.
+   */
+  readonly streamHeaderWaitMs?: number;
 }
 
 /** The OpenAI-compatible API server (`platforms.api_server`). */
@@ -43,9 +50,13 @@ export class ApiServerAdapter extends PlatformAdapter {
   readonly #slots: TurnSlots;
   readonly #responses = new ResponseStore();
   readonly #health: () => unknown;
+  readonly #headerWaitMs: number;
   #handler: InboundHandler | undefined;
   #server: Server | undefined;
   #shutdown = new AbortController();
+  /** One per request being answered: aborted when its client goes away, or on disconnect. */
+  readonly #requests = new Set<AbortController>();
+  readonly #services: ApiServices;
   #address: { host: string; port: number } | undefined;
 
   /**
@@ -61,6 +72,8 @@ export class ApiServerAdapter extends PlatformAdapter {
     this.#cors = new CorsPolicy(options.settings.corsOrigins);
     this.#slots = new TurnSlots(options.settings.maxConcurrentRuns);
     this.#health = options.health ?? (() => ({ status: 'ok' }));
+    this.#headerWaitMs = options.streamHeaderWaitMs ?? HEADER_WAIT_MS;
+    this.#services = this.#makeServices();
   }
 
   /** Where the server listens, once connected (the real port when `port` was 0). */
@@ -89,6 +102,8 @@ export class ApiServerAdapter extends PlatformAdapter {
     if (this.#server) return;
     this.#handler = onMessage;
     this.#shutdown = new AbortController();
+    // Detached runs listen for shutdown: hundreds at once are expected, not a leak.
+    setMaxListeners(0, this.#shutdown.signal);
     const server = createServer((req, res) => {
       void this.#serve(req, res);
     });
@@ -118,6 +133,7 @@ export class ApiServerAdapter extends PlatformAdapter {
     this.#handler = undefined;
     if (!server) return;
     this.#shutdown.abort();
+    for (const request of [...this.#requests]) request.abort();
     for (const turn of [...this.#live]) {
       turn.fail({ code: 'gateway.shutting_down', message: 'The gateway is shutting down.' });
     }
@@ -137,7 +153,8 @@ export class ApiServerAdapter extends PlatformAdapter {
     return { messageId: newId('msg_') };
   }
 
-  #services(): ApiServices {
+  #makeServices(): ApiServices {
+    const adapter = this;
     return {
       settings: this.#settings,
       slots: this.#slots,
@@ -149,15 +166,20 @@ export class ApiServerAdapter extends PlatformAdapter {
         if (!this.#handler) throw new ApiError(503, 'The API server is shutting down.');
         return this.#handler;
       },
-      shutdown: this.#shutdown.signal,
+      get shutdown() {
+        return adapter.#shutdown.signal;
+      },
       live: this.#live,
+      headerWaitMs: this.#headerWaitMs,
     };
   }
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let headers: Readonly<Record<string, string>> = {};
     const aborted = new AbortController();
+    this.#requests.add(aborted);
     res.once('close', () => {
+      this.#requests.delete(aborted);
       if (!res.writableFinished) aborted.abort();
     });
     try {
@@ -180,12 +202,12 @@ export class ApiServerAdapter extends PlatformAdapter {
         json: async () => parseJson(await readBody(req, this.#settings.maxBodyBytes)),
       };
       if (HEALTH_PATHS.has(url.pathname) && req.method === 'GET') {
-        await health(ctx, this.#services());
+        await health(ctx, this.#services);
         return;
       }
       this.#auth.check(req);
       const match = this.#router.match(req.method ?? 'GET', url.pathname);
-      await match.handle({ ...ctx, params: match.params }, this.#services());
+      await match.handle({ ...ctx, params: match.params }, this.#services);
     } catch (error) {
       if (isApiError(error)) {
         sendError(res, error, headers);

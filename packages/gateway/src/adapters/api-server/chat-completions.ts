@@ -69,6 +69,7 @@ export async function chatCompletions(ctx: RouteContext, services: ApiServices):
       sessionId,
       refuse: turnFailure,
       sendError: (error) => sendError(ctx.res, error, ctx.headers),
+      headerWaitMs: services.headerWaitMs,
     });
     const tracked = startTurn(services, {
       message,

@@ -14,7 +14,7 @@ import type { SseStream } from './sse-stream.js';
 import type { TurnEnd, TurnListener } from './tracked-turn.js';
 import { chatUsage } from './wire-usage.js';
 
-/** How long the headers wait for the session id before the stream opens without it. */
+/** How long a stream's headers wait for the session id before it opens without it. */
 export const HEADER_WAIT_MS = 2_000;
 
 /** What every chunk of one completion shares. */
@@ -30,6 +30,8 @@ export interface ChatStreamFacts {
   /** Answers a turn that failed before the stream opened. */
   readonly refuse: (error: { readonly code: string; readonly message: string }) => ApiError;
   readonly sendError: (error: ApiError) => void;
+  /** Default {@link HEADER_WAIT_MS}. */
+  readonly headerWaitMs?: number;
 }
 
 type ToolStatus = 'started' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -46,7 +48,7 @@ export class ChatStreamWriter implements TurnListener {
     this.#stream = stream;
     this.#facts = facts;
     this.#sessionId = facts.sessionId;
-    this.#timer = setTimeout(() => this.#open(), HEADER_WAIT_MS);
+    this.#timer = setTimeout(() => this.#open(), facts.headerWaitMs ?? HEADER_WAIT_MS);
     this.#timer.unref();
   }
 

@@ -18,6 +18,8 @@ export interface ResponsesStreamOptions {
   readonly sendError: (error: ApiError) => void;
   /** Receives the final object (to store it). */
   readonly onFinal: (response: Record<string, unknown>, end: TurnEnd) => void;
+  /** Default {@link HEADER_WAIT_MS}. */
+  readonly headerWaitMs?: number;
 }
 
 /** Streams one turn as Responses API events. */
@@ -36,7 +38,7 @@ export class ResponsesStreamWriter implements TurnListener {
     this.#builder = new ResponseBuilder(facts, (type, fields) => {
       this.#stream.send({ type, sequence_number: this.#sequence++, ...fields }, type);
     });
-    this.#timer = setTimeout(() => this.#open(), HEADER_WAIT_MS);
+    this.#timer = setTimeout(() => this.#open(), options.headerWaitMs ?? HEADER_WAIT_MS);
     this.#timer.unref();
   }
 

@@ -77,6 +77,7 @@ export async function createResponse(ctx: RouteContext, services: ApiServices): 
       refuse: turnFailure,
       sendError: (error) => sendError(ctx.res, error, ctx.headers),
       onFinal: store,
+      headerWaitMs: services.headerWaitMs,
     });
     await startTurn(services, { ...request, listener: writer }).done;
     return;

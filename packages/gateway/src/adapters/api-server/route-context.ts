@@ -22,7 +22,7 @@ export interface RouteContext {
   readonly params: Readonly<Record<string, string>>;
   /** Headers every answer to this request carries (CORS for an allowed origin). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Aborted when the client goes away before its answer is complete. */
+  /** Aborted when the client goes away before its answer is complete, or on disconnect. */
   readonly signal: AbortSignal;
   /** Reads the body (under `max_body_bytes`) and parses it as JSON; 413 / 400 otherwise. */
   json(): Promise<unknown>;
@@ -43,6 +43,8 @@ export interface ApiServices {
   readonly shutdown: AbortSignal;
   /** Turns still running, failed on disconnect. */
   readonly live: Set<TrackedTurn>;
+  /** How long a stream's headers wait for the turn to start. */
+  readonly headerWaitMs: number;
 }
 
 /** A message for the pipeline and what comes with it. */
@@ -51,7 +53,7 @@ export interface TurnRequest {
   readonly sessionId?: string | undefined;
   readonly history?: readonly ChatMessage[] | undefined;
   readonly listener: TurnListener;
-  /** The client's signal: aborting it stops the turn. Absent for detached runs. */
+  /** The request's signal (client gone, or disconnect): it stops the turn. Absent for runs. */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -68,9 +70,8 @@ export function startTurn(services: ApiServices, request: TurnRequest): TrackedT
     services.live.delete(turn);
     release();
   });
-  const signal = request.signal
-    ? AbortSignal.any([request.signal, services.shutdown])
-    : services.shutdown;
+  // A request's own signal also aborts on disconnect; a detached run has only shutdown's.
+  const signal = request.signal ?? services.shutdown;
   dispatch(
     services.handler(),
     request.message,

@@ -20,6 +20,8 @@ export class SseStream {
   readonly #res: ServerResponse;
   #keepalive: NodeJS.Timeout | undefined;
   #ended = false;
+  #opened = false;
+  #wrote = false;
 
   constructor(res: ServerResponse) {
     this.#res = res;
@@ -28,7 +30,7 @@ export class SseStream {
 
   /** Whether the status and headers went out. */
   get opened(): boolean {
-    return this.#res.headersSent;
+    return this.#opened;
   }
 
   /** Whether nothing more can be written (ended, or the client went away). */
@@ -36,11 +38,17 @@ export class SseStream {
     return this.#ended || this.#res.destroyed || this.#res.writableEnded;
   }
 
-  /** Sends status 200 and the stream headers (once). */
+  /**
+   * Sends status 200 and the stream headers (once). They leave with the first frame written in
+   * the same tick (one write instead of two), or on their own at the next tick.
+   */
   open(headers: Readonly<Record<string, string>> = {}): void {
-    if (this.#res.headersSent || this.closed) return;
+    if (this.#opened || this.closed) return;
+    this.#opened = true;
     this.#res.writeHead(200, { ...SSE_HEADERS, ...headers });
-    this.#res.flushHeaders();
+    process.nextTick(() => {
+      if (!this.closed && !this.#wrote) this.#res.flushHeaders();
+    });
     this.#keepalive = setInterval(() => this.#write(': keepalive\n\n'), KEEPALIVE_MS);
     this.#keepalive.unref();
   }
@@ -50,11 +58,11 @@ export class SseStream {
    * (absent: a plain `message`); `id` lets a client resume with `Last-Event-ID`.
    */
   send(data: unknown, event?: string, id?: number): void {
-    const lines: string[] = [];
-    if (id !== undefined) lines.push(`id: ${id}`);
-    if (event !== undefined) lines.push(`event: ${event}`);
-    lines.push(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}`);
-    this.#write(`${lines.join('\n')}\n\n`);
+    if (this.closed || !this.#opened) return;
+    const json = typeof data === 'string' ? data : JSON.stringify(data);
+    const head =
+      (id === undefined ? '' : `id: ${id}\n`) + (event === undefined ? '' : `event: ${event}\n`);
+    this.#write(`${head}data: ${json}\n\n`);
   }
 
   /** Ends the stream. */
@@ -66,7 +74,8 @@ export class SseStream {
   }
 
   #write(text: string): void {
-    if (this.closed || !this.#res.headersSent) return;
+    if (this.closed || !this.#opened) return;
+    this.#wrote = true;
     this.#res.write(text);
   }
 
