@@ -35,7 +35,11 @@ export interface AgentOptions {
   readonly approval?: CommandApproval;
   /** Who rules on `ask` verdicts. Default `interactive` when `clarify` is set, else `single_query`. */
   readonly approvalSurface?: 'interactive' | 'cron' | 'single_query' | 'subagent';
-  readonly environment: ExecutionEnvironment;
+  /**
+   * Where tool commands run. A function is called once, at the first tool call, so an agent
+   * that never runs a tool never builds one (hosts that keep many idle agents pass a function).
+   */
+  readonly environment: ExecutionEnvironment | (() => ExecutionEnvironment);
   /** Model calls per turn. Default 90. */
   readonly maxIterations?: number;
   /** Wall-clock budget per turn, seconds; at 80% the model is told to wrap up. */

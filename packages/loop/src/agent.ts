@@ -26,6 +26,7 @@ import type { Toolbox } from './tools/toolbox.js';
 import type { AgentRuntime } from './turn/agent-runtime.js';
 import { type ContextStatus, contextStatusOf } from './turn/context-status.js';
 import { runTurn } from './turn/run-turn.js';
+import { environmentOnce, optionalRuntimeParts } from './turn/runtime-parts.js';
 import { TurnControl } from './turn/turn-control.js';
 import type { TurnResult } from './turn/turn-result.js';
 import { estimateTokens, TurnState } from './turn/turn-state.js';
@@ -52,12 +53,15 @@ export class Agent {
       model: options.model,
       ...(options.providerName ? { label: options.providerName } : {}),
     };
+    const environment = environmentOnce(options.environment);
     this.#runtime = {
       route: new ModelRoute(primary, options.fallback),
       store: options.sessionStore,
       engine: options.contextEngine,
       toolbox: this.#toolbox(options),
-      environment: options.environment,
+      get environment() {
+        return environment();
+      },
       events: new AgentEventBus(options.onListenerError),
       control: new TurnControl(),
       platform: options.platform ?? 'cli',
@@ -66,7 +70,7 @@ export class Agent {
       maxDelegateCalls: options.maxDelegateCalls ?? 3,
       approvalSurface:
         options.approvalSurface ?? (options.clarify ? 'interactive' : 'single_query'),
-      ...optional(options),
+      ...optionalRuntimeParts(options),
     };
   }
 
@@ -282,6 +286,8 @@ export class Agent {
     const { delegation: _d, memory: _m, clarify: _c, loopTools: _l, ...inherited } = options;
     const child = new Agent({
       ...inherited,
+      // The parent's own environment (built by now: delegate_task is a tool call).
+      environment: this.#runtime.environment,
       model: this.model,
       tools: new NarrowedToolbox(base, CHILD_BLOCKED_TOOLS),
       contextEngine: delegation.createContextEngine(),
@@ -378,21 +384,4 @@ export class Agent {
       ...(promptBlocks ? { extraBlocks: promptBlocks() } : {}),
     };
   }
-}
-
-function optional(options: AgentOptions): Partial<AgentRuntime> {
-  const out: Partial<Record<keyof AgentRuntime, unknown>> = {};
-  if (options.approval) out.approval = options.approval;
-  if (options.memory) out.memory = options.memory;
-  if (options.runBudgetSeconds) out.runBudgetSeconds = options.runBudgetSeconds;
-  if (options.maxOutputTokens) out.maxOutputTokens = options.maxOutputTokens;
-  if (options.guardrails) out.guardrails = options.guardrails;
-  if (options.clarify) out.clarify = options.clarify;
-  if (options.skillsIndex) out.skillsIndex = options.skillsIndex;
-  if (options.promptBlocks) out.promptBlocks = options.promptBlocks;
-  if (options.retryBaseMs !== undefined) out.retryBaseMs = options.retryBaseMs;
-  if (options.sleep) out.sleep = options.sleep;
-  if (options.retryTransient !== undefined) out.retryTransient = options.retryTransient;
-  if (options.onTurnStart) out.onTurnStart = options.onTurnStart;
-  return out as Partial<AgentRuntime>;
 }

@@ -2,7 +2,9 @@
  * createAgent on shared components: several agents use one session store, one registry and one
  * skills library; closing an agent leaves them open, closing the shared parts closes the store.
  */
+import { LocalEnvironment } from '@hermes/environments';
 import { script, startScriptedServer } from '@hermes/testkit';
+import type { ToolSpec } from '@hermes/tools';
 import { describe, expect, it } from 'vitest';
 import { createAgent, createSharedComponents } from '../src/index.js';
 
@@ -108,6 +110,49 @@ describe('createAgent with deps.shared', () => {
       expect(names(2)).not.toContain('delegate_task');
     } finally {
       for (const created of built) await created.close();
+      await shared.close();
+      await server.close();
+    }
+  });
+
+  it('builds the environment at the first tool call, a real backend, and checks it up front', async () => {
+    const seen: unknown[] = [];
+    const probe: ToolSpec = {
+      name: 'probe',
+      toolset: 'probe',
+      description: 'records the environment it runs in',
+      parameters: {},
+      handler: (_args, ctx) => {
+        seen.push(ctx.environment);
+        return 'ok';
+      },
+    };
+    const server = await startScriptedServer(
+      script().toolCall('probe', {}).next().toolCall('probe', {}).next().text('done'),
+    );
+    const home = process.env.HERMES_HOME ?? '';
+    const shared = createSharedComponents({ hermesHome: home, tools: [probe] });
+    const provider = {
+      provider: 'openai',
+      model: 'scripted-model',
+      apiKey: 'k',
+      baseUrl: server.baseUrl('openai-chat'),
+    };
+    try {
+      expect(() =>
+        createAgent({ provider, hermesHome: home, terminal: { backend: 'teleport' } }, { shared }),
+      ).toThrow(/terminal configuration/);
+      const created = createAgent(
+        { provider, hermesHome: home, cwd: home, toolsets: ['probe'] },
+        { shared },
+      );
+      expect(await created.agent.chat('probe twice')).toBe('done');
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toBeInstanceOf(LocalEnvironment);
+      expect(seen[1]).toBe(seen[0]);
+      await created.close();
+      expect((seen[0] as LocalEnvironment).closed).toBe(true);
+    } finally {
       await shared.close();
       await server.close();
     }

@@ -20,3 +20,4 @@ export * from './config/secrets.js';
 export * from './config/substitute.js';
 export * from './config/unknown-keys.js';
 export * from './config/validate-config.js';
+export * from './logging/index.js';

@@ -1,127 +1,13 @@
 /**
- * The CLI's file logger: every line to `HERMES_HOME/logs/agent.log`, warnings and errors also to
- * `errors.log`, both rotating by size, every line passed through `@hermes/providers`'
- * `redactSecrets` (plus the configured keys) so no key reaches a log.
+ * The CLI's file logger (`HERMES_HOME/logs/agent.log`, `errors.log`) lives in `@hermes/runtime`,
+ * which the gateway shares; this module keeps the CLI's import paths.
  */
-import { join } from 'node:path';
-import { redactSecrets } from '@hermes/providers';
-import { RotatingFile, type RotatingFileOptions } from './rotating-file.js';
-
-/** Severity, lowest first. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-
-const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3 };
-
-/** Structured extras of one line; an `Error` value is written with its code and message. */
-export type LogFields = Readonly<Record<string, unknown>>;
-
-/** What the chat and the commands log through. Never throws. */
-export interface Logger {
-  debug(message: string, fields?: LogFields): void;
-  info(message: string, fields?: LogFields): void;
-  warn(message: string, fields?: LogFields): void;
-  error(message: string, fields?: LogFields): void;
-  /** A logger that tags its lines with `component` and shares these files. */
-  child(component: string): Logger;
-}
-
-/** Options of {@link createLogger}. */
-export interface CreateLoggerOptions extends RotatingFileOptions {
-  /** The data home; logs go to `<hermesHome>/logs/`. */
-  readonly hermesHome: string;
-  /** Lines below this level are dropped. Default `info` (`debug` with `HERMES_DEBUG`). */
-  readonly level?: LogLevel;
-  /** Tag for every line, e.g. `chat`. */
-  readonly component?: string;
-  /** Exact strings to mask (the configured API keys), besides the recognized key formats. */
-  readonly secrets?: readonly string[];
-  /** Clock, for tests. Default `Date.now`. */
-  readonly now?: () => number;
-}
-
-/** The log files of a data home. */
-export function logPaths(hermesHome: string): { agent: string; errors: string } {
-  const dir = join(hermesHome, 'logs');
-  return { agent: join(dir, 'agent.log'), errors: join(dir, 'errors.log') };
-}
-
-function describeValue(value: unknown): string {
-  if (value instanceof Error) {
-    const code = (value as { code?: unknown }).code;
-    return JSON.stringify(
-      `${value.name}${typeof code === 'string' ? `[${code}]` : ''}: ${value.message}`,
-    );
-  }
-  if (typeof value === 'string') return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** `2025-01-02T03:04:05.678Z WARN  [chat] message key=value …` plus a newline. */
-export function formatLogLine(
-  time: number,
-  level: LogLevel,
-  component: string | undefined,
-  message: string,
-  fields: LogFields = {},
-): string {
-  const tag = component ? ` [${component}]` : '';
-  const extras = Object.entries(fields)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => ` ${key}=${describeValue(value)}`)
-    .join('');
-  const text = `${message}${extras}`.replace(/\r?\n/g, '\\n');
-  return `${new Date(time).toISOString()} ${level.toUpperCase().padEnd(5)}${tag} ${text}\n`;
-}
-
-interface Sinks {
-  readonly agent: RotatingFile;
-  readonly errors: RotatingFile;
-  broken: boolean;
-}
-
-/**
- * A logger writing to `HERMES_HOME/logs/agent.log` and `errors.log` (created on first write).
- * A log that cannot be written (read-only home, full disk) is given up silently: logging must
- * never break a turn.
- */
-export function createLogger(options: CreateLoggerOptions): Logger {
-  const paths = logPaths(options.hermesHome);
-  const sinks: Sinks = {
-    agent: new RotatingFile(paths.agent, options),
-    errors: new RotatingFile(paths.errors, options),
-    broken: false,
-  };
-  const level = options.level ?? (process.env.HERMES_DEBUG ? 'debug' : 'info');
-  return makeLogger(sinks, options, level, options.component);
-}
-
-function makeLogger(
-  sinks: Sinks,
-  options: CreateLoggerOptions,
-  level: LogLevel,
-  component: string | undefined,
-): Logger {
-  const now = options.now ?? Date.now;
-  const secrets = options.secrets ?? [];
-  const write = (at: LogLevel, message: string, fields?: LogFields): void => {
-    if (sinks.broken || RANK[at] < RANK[level]) return;
-    const line = redactSecrets(formatLogLine(now(), at, component, message, fields), secrets);
-    try {
-      sinks.agent.write(line);
-      if (RANK[at] >= RANK.warn) sinks.errors.write(line);
-    } catch {
-      sinks.broken = true;
-    }
-  };
-  return {
-    debug: (message, fields) => write('debug', message, fields),
-    info: (message, fields) => write('info', message, fields),
-    warn: (message, fields) => write('warn', message, fields),
-    error: (message, fields) => write('error', message, fields),
-    child: (name) => makeLogger(sinks, options, level, component ? `${component}.${name}` : name),
-  };
-}
+export {
+  type CreateLoggerOptions,
+  createLogger,
+  formatLogLine,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  logPaths,
+} from '@hermes/runtime';

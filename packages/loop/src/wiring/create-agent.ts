@@ -10,9 +10,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type ApprovalHandler, CommandApprover } from '@hermes/approval';
 import { ContextCompressor } from '@hermes/context-engine';
-import { createEnvironment } from '@hermes/environments';
+import {
+  createEnvironment,
+  EnvironmentConfigSchema,
+  type ExecutionEnvironment,
+} from '@hermes/environments';
 import { MemoryManager, type MemoryProvider } from '@hermes/memory';
-import { HermesError } from '@hermes/protocol';
+import { HermesError, parseOrThrow } from '@hermes/protocol';
 import { createProvider, resolveModelLimits } from '@hermes/providers';
 import type { SkillsLibrary } from '@hermes/skills';
 import {
@@ -103,10 +107,7 @@ export function createAgent(
         ...(deps.tools ? { tools: deps.tools } : {}),
       });
   const shared = (deps.shared ?? owned) as SharedAgentComponents;
-  const environment = createEnvironment(
-    { terminal: { ...(config.cwd ? { cwd: config.cwd } : {}), ...config.terminal } },
-    { hermesHome },
-  );
+  const environment = environmentFor(config, hermesHome, deps.shared !== undefined);
   const memory = config.memory
     ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps), config.platform)
     : undefined;
@@ -141,7 +142,7 @@ export function createAgent(
     loopTools,
     sessionStore: shared.store,
     contextEngine: newEngine(),
-    environment,
+    environment: deps.shared ? environment.get : environment.get(),
     approval,
     platform: config.platform,
     hermesHome,
@@ -166,11 +167,38 @@ export function createAgent(
     registry: shared.registry,
     skills: shared.skills,
     async close() {
-      await environment.cleanup();
+      await environment.built()?.cleanup();
       await owned?.close();
       await created.provider.close();
     },
   };
+}
+
+/**
+ * The agent's execution environment: built now, or — for agents on shared components, which a
+ * host may keep idle by the hundred — at the first tool call (the configuration is still checked
+ * now, so a bad `terminal` section fails the build, not a turn).
+ */
+function environmentFor(
+  config: ReturnType<typeof parseCreateAgentConfig>,
+  hermesHome: string,
+  lazy: boolean,
+): { get: () => ExecutionEnvironment; built: () => ExecutionEnvironment | undefined } {
+  const settings = { terminal: { ...(config.cwd ? { cwd: config.cwd } : {}), ...config.terminal } };
+  let environment: ExecutionEnvironment | undefined;
+  const get = () => {
+    environment ??= createEnvironment(settings, { hermesHome });
+    return environment;
+  };
+  if (lazy) {
+    parseOrThrow(
+      EnvironmentConfigSchema,
+      settings,
+      'terminal configuration',
+      'fix the terminal section of config.yaml',
+    );
+  } else get();
+  return { get, built: () => environment };
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   type CompressOptions,
   ContextEngine,
 } from '@hermes/context-engine';
-import type { ExecutionEnvironment } from '@hermes/environments';
 import type { ChatMessage, Usage } from '@hermes/protocol';
 import { OpenAIChatProvider } from '@hermes/providers';
 import { openSessionStore, type SqliteSessionStore } from '@hermes/state';
@@ -73,7 +72,7 @@ export interface Harness {
 /** Starts the server with `script` and builds an agent over it. */
 export async function startHarness(
   script: ScriptBuilder,
-  parts: { toolbox: Toolbox; environment: ExecutionEnvironment } & Partial<AgentOptions>,
+  parts: { toolbox: Toolbox; environment: AgentOptions['environment'] } & Partial<AgentOptions>,
 ): Promise<Harness> {
   const server = await startScriptedServer(script);
   const home = process.env.HERMES_HOME ?? '';

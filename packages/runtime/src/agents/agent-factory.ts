@@ -58,7 +58,8 @@ export interface RuntimeAgentFactory {
  * Each request gets an agent on `request.sessionId` (or a new session) with platform
  * `request.platform`, the `interactive` approval surface answered by `request.approvalHandler`,
  * `request.model` in place of the configured model, and the platform's toolsets
- * ({@link toolsetsFor}).
+ * ({@link toolsetsFor}). A command that needs approval waits `config.gateway.approvalTimeoutMs`
+ * for its answer (the `approvals.timeout` of the CLI does not apply to chats).
  *
  * @throws HermesError `config.no_provider` when the configuration names no usable provider (the
  * gateway cannot run agents, so it should not start).
@@ -74,12 +75,21 @@ export function createAgentFactory(
     );
   }
   const bundledDir = findBundledSkillsDir();
-  const shared: OwnedSharedComponents = createSharedComponents({
+  const owned: OwnedSharedComponents = createSharedComponents({
     hermesHome: config.hermesHome,
     skills: { dirs: config.skillDirs, ...(bundledDir ? { bundledDir } : {}) },
     ...(deps.tools ? { tools: deps.tools } : {}),
     ...(deps.store ? { store: deps.store } : {}),
   });
+  // A chat answers slower than a terminal: the guard hands the handler its own timeout, so the
+  // gateway's wait (`gateway.approval_timeout_seconds`, 5 min) replaces `approvals.timeout`.
+  const shared: OwnedSharedComponents = {
+    ...owned,
+    approvalSettings: {
+      ...owned.approvalSettings,
+      timeoutSeconds: config.gateway.approvalTimeoutMs / 1_000,
+    },
+  };
   const cwd = deps.cwd ?? terminalCwd(config) ?? homedir();
   const open = new Set<AgentHandle>();
   let closed = false;
