@@ -20,7 +20,7 @@ export * from './approval/parse-approval-answer.js';
 export * from './capabilities.js';
 export * from './delivery/chat-delivery.js';
 export * from './delivery/dead-target.js';
-export { DEFAULT_RETRY, type RetryPolicy } from './delivery/deliver-parts.js';
+export { DEFAULT_DELIVERY_RETRY, type DeliveryRetryPolicy } from './delivery/deliver-parts.js';
 export * from './delivery/deliver-text.js';
 export * from './delivery/provider-error-sentence.js';
 export * from './delivery/redact-for-chat.js';

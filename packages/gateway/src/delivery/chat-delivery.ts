@@ -10,7 +10,12 @@ import type { GatewaySettings, ToolProgress } from '../settings/gateway-settings
 import type { GatewayStore } from '../store/gateway-store.js';
 import type { TurnOutcome, TurnSink } from '../turn-sink.js';
 import { isDeadTargetError } from './dead-target.js';
-import { DEFAULT_RETRY, deliverParts, openLedgerEntry, type RetryPolicy } from './deliver-parts.js';
+import {
+  DEFAULT_DELIVERY_RETRY,
+  type DeliveryRetryPolicy,
+  deliverParts,
+  openLedgerEntry,
+} from './deliver-parts.js';
 import { type DeliverTextOptions, deliverText } from './deliver-text.js';
 import { EditThrottle } from './edit-throttle.js';
 import { MessageBlock } from './message-block.js';
@@ -35,8 +40,8 @@ export interface ChatDeliveryOptions {
   readonly clock?: () => number;
   /** The throttle's and the retries' timers; default Node's. */
   readonly timers?: Timers;
-  /** Tries per part of the final reply; default {@link DEFAULT_RETRY}. */
-  readonly retry?: RetryPolicy;
+  /** Tries per part of the final reply; default {@link DEFAULT_DELIVERY_RETRY}. */
+  readonly retry?: DeliveryRetryPolicy;
   readonly log?: GatewayLog;
 }
 
@@ -293,7 +298,7 @@ export class ChatDelivery implements TurnSink {
       parts,
       startAt: 0,
       sendPart: (index, part) => messages.put(index, part),
-      retry: this.#o.retry ?? DEFAULT_RETRY,
+      retry: this.#o.retry ?? DEFAULT_DELIVERY_RETRY,
       timers: this.#timers,
       log: this.#log,
     });

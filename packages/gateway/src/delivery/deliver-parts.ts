@@ -10,7 +10,7 @@ import { redactForChat } from './redact-for-chat.js';
 import { sleep, type Timers } from './timers.js';
 
 /** How often a failing part is tried before the delivery is left for the next start. */
-export interface RetryPolicy {
+export interface DeliveryRetryPolicy {
   /** Tries per part, the first included (at least 1). */
   readonly attempts: number;
   /** The wait before the second try; each later wait is four times the one before. */
@@ -18,7 +18,7 @@ export interface RetryPolicy {
 }
 
 /** Three tries per part, waiting 1 s and then 4 s. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1_000 };
+export const DEFAULT_DELIVERY_RETRY: DeliveryRetryPolicy = { attempts: 3, baseDelayMs: 1_000 };
 
 /** How a delivery ended in this process, and the failure that ended it. */
 export interface PartsResult {
@@ -36,7 +36,7 @@ export interface DeliverPartsOptions {
   readonly startAt: number;
   /** Puts part `index` in the chat (a send, or an edit of a streamed message). */
   readonly sendPart: (index: number, part: string) => Promise<void>;
-  readonly retry: RetryPolicy;
+  readonly retry: DeliveryRetryPolicy;
   readonly timers: Timers;
   readonly log: GatewayLog;
 }

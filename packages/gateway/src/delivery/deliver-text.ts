@@ -4,7 +4,12 @@ import { type GatewayLog, silentLog } from '../log.js';
 import type { SendTarget } from '../messages.js';
 import type { PlatformAdapter } from '../platform-adapter.js';
 import type { GatewayStore } from '../store/gateway-store.js';
-import { DEFAULT_RETRY, deliverParts, openLedgerEntry, type RetryPolicy } from './deliver-parts.js';
+import {
+  DEFAULT_DELIVERY_RETRY,
+  type DeliveryRetryPolicy,
+  deliverParts,
+  openLedgerEntry,
+} from './deliver-parts.js';
 import { redactForChat } from './redact-for-chat.js';
 import { SYSTEM_TIMERS, type Timers } from './timers.js';
 
@@ -15,7 +20,7 @@ export interface DeliverTextOptions {
   readonly sessionKey: string;
   /** The adapter's platform name, as the ledger and `resendPending` know it. */
   readonly platform: string;
-  readonly retry?: RetryPolicy;
+  readonly retry?: DeliveryRetryPolicy;
   readonly timers?: Timers;
   readonly clock?: () => number;
   readonly log?: GatewayLog;
@@ -58,7 +63,7 @@ export async function deliverText(
     sendPart: async (_index, part) => {
       await adapter.send(target, { text: part });
     },
-    retry: options.retry ?? DEFAULT_RETRY,
+    retry: options.retry ?? DEFAULT_DELIVERY_RETRY,
     timers: options.timers ?? SYSTEM_TIMERS,
     log,
   });
