@@ -1,0 +1,104 @@
+/**
+ * The load generator of the latency benchmark, in a child process of its own so its parsing
+ * does not share an event loop with the server being measured: rounds of concurrent streaming
+ * chat completions over `node:http` (keep-alive), each timed to its first content token and to
+ * the end of its stream.
+ *
+ * Parent side: `startLoad()` → `{ run(endpoint, count, { key, answer }) → results, close() }`;
+ * each result is `{ id, sent, first, last, ok }` (ms; `ok` when the streamed text was `answer`).
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const self = fileURLToPath(import.meta.url);
+const now = () => performance.timeOrigin + performance.now();
+
+/** Reads `data:` frames from an SSE response, calling `onChunk` with each parsed JSON chunk. */
+function readFrames(res, onChunk) {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (text) => {
+    buffer += text;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      // Named events (hermes.tool.progress, hermes.session) are not content.
+      if (frame.startsWith('data: {')) onChunk(JSON.parse(frame.slice(6)));
+    }
+  });
+}
+
+/** One streaming chat completion: ms to the first content token and to the end of the stream. */
+function oneStream(agent, endpoint, { key, answer }) {
+  return new Promise((resolve, reject) => {
+    // Stamped when the request has left (written to the socket), not when it was created:
+    // building 200 requests at once takes the client itself a while.
+    let sent = now();
+    let first;
+    let id;
+    let text = '';
+    const req = http.request(endpoint, {
+      method: 'POST',
+      agent,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    });
+    req.on('response', (res) => {
+      readFrames(res, (chunk) => {
+        id ??= chunk.id;
+        const delta = chunk.choices?.[0]?.delta?.content;
+        if (!delta) return;
+        first ??= now();
+        text += delta;
+      });
+      res.on('end', () => {
+        const last = now();
+        resolve({ id, sent, first: first - sent, last: last - sent, ok: text === answer });
+      });
+    });
+    req.on('error', reject);
+    req.on('finish', () => {
+      sent = now();
+    });
+    req.end(
+      JSON.stringify({
+        model: 'hermes-agent',
+        stream: true,
+        messages: [{ role: 'user', content: 'Say the sentence.' }],
+      }),
+    );
+  });
+}
+
+/** Child: one round of concurrent streams per message from the parent. */
+function generate() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  process.on('message', async ({ endpoint, count, expect }) => {
+    const results = await Promise.all(
+      Array.from({ length: count }, () => oneStream(agent, endpoint, expect)),
+    );
+    process.send?.(results);
+  });
+  process.send?.('ready');
+}
+
+/** Starts the load child. */
+export async function startLoad() {
+  const child = fork(self, ['--generate'], { stdio: 'inherit' });
+  await once(child, 'message');
+  return {
+    async run(endpoint, count, expect) {
+      child.send({ endpoint, count, expect });
+      const [results] = await once(child, 'message');
+      return results;
+    },
+    close() {
+      child.kill();
+    },
+  };
+}
+
+if (process.argv[1] === self && process.argv[2] === '--generate') generate();
