@@ -1,0 +1,130 @@
+/**
+ * The composition both binaries share (`hermes-gateway run`, `hermes gateway run`): from one
+ * {@link HermesConfig}, every enabled adapter, the gateway's SQLite store, the agent factory,
+ * the redacting `gateway.log`, and the {@link Gateway} that ties them together.
+ */
+import { Gateway, type PlatformAdapter, SqliteGatewayStore } from '@hermes/gateway';
+import { HermesError } from '@hermes/protocol';
+import {
+  type AgentFactoryDeps,
+  createAgentFactory,
+  type RuntimeAgentFactory,
+} from '../agents/agent-factory.js';
+import type { HermesConfig } from '../config/hermes-config.js';
+import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
+import { buildAdapters } from './gateway-adapters.js';
+import { gatewaySecrets } from './gateway-secrets.js';
+
+/** The file under `HERMES_HOME/logs/` the gateway writes. */
+export const GATEWAY_LOG_FILE = 'gateway.log';
+
+/** The code of the error thrown when `platforms:` enables nothing the gateway can serve. */
+export const NO_ADAPTER_CODE = 'runtime.gateway_no_adapter';
+
+/** What {@link buildGatewayServer} takes besides the configuration. */
+export interface GatewayServerDeps {
+  /** Passed to {@link createAgentFactory} (the agents' working directory, extra tools). */
+  readonly agents?: AgentFactoryDeps;
+  /** Default `info` (`debug` with `HERMES_DEBUG`). */
+  readonly logLevel?: LogLevel;
+  /** The gateway's `profile` (session keys) when the app chose one with `--profile`. */
+  readonly profile?: string;
+}
+
+/** A built, not yet started, gateway and everything it owns. */
+export interface GatewayServer {
+  readonly gateway: Gateway;
+  /** One per enabled platform this build serves, in `platforms:` order. */
+  readonly adapters: readonly PlatformAdapter[];
+  readonly store: SqliteGatewayStore;
+  readonly agents: RuntimeAgentFactory;
+  /** Writes `HERMES_HOME/logs/gateway.log` (and warnings to `errors.log`), secrets masked. */
+  readonly log: Logger;
+  /** One line per enabled platform nothing here serves. */
+  readonly warnings: readonly string[];
+  /**
+   * Stops the gateway (drain up to `drainTimeoutMs`, default `gateway.drain_timeout_seconds`),
+   * then closes the agent factory's shared parts. Idempotent.
+   */
+  close(options?: { readonly drainTimeoutMs?: number }): Promise<void>;
+}
+
+/** The message of {@link NO_ADAPTER_CODE}: what to set to serve the OpenAI-compatible API. */
+export const NO_ADAPTER_MESSAGE =
+  'No platform adapter is enabled, so the gateway has nothing to serve. Enable the ' +
+  'OpenAI-compatible API server with API_SERVER_ENABLED=true and API_SERVER_KEY=<16+ characters> ' +
+  '(in the environment or HERMES_HOME/.env), or `platforms.api_server.enabled: true` with its ' +
+  '`key` in config.yaml.';
+
+/**
+ * Builds the gateway for `config`. Adapters are built first (nothing is opened when one is
+ * refused); then the store (`HERMES_HOME/state.db`), the agent factory and the log. An enabled
+ * platform no adapter serves becomes a warning (logged too) and the rest carry on.
+ *
+ * @throws HermesError {@link NO_ADAPTER_CODE} when no enabled platform can be served, what an
+ *   adapter refuses (`gateway.api_key_missing`, `gateway.api_key_too_short`, a
+ *   `ValidationError` for a bad `platforms.<name>` entry), and `config.no_provider` when no
+ *   model provider is configured.
+ */
+export function buildGatewayServer(
+  config: HermesConfig,
+  deps: GatewayServerDeps = {},
+): GatewayServer {
+  const log = createLogger({
+    hermesHome: config.hermesHome,
+    component: 'gateway',
+    file: GATEWAY_LOG_FILE,
+    secrets: gatewaySecrets(config),
+    ...(deps.logLevel ? { level: deps.logLevel } : {}),
+  });
+  let gateway: Gateway | undefined;
+  const built = buildAdapters(config.platforms, {
+    log,
+    health: () => gateway?.health() ?? { status: 'starting' },
+    deliver: (platform, target, text) => {
+      if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
+      return gateway.deliver(platform, target, text);
+    },
+  });
+  for (const warning of built.warnings) log.warn(warning);
+  if (built.adapters.length === 0) throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
+
+  const agents = createAgentFactory(config, deps.agents);
+  let store: SqliteGatewayStore;
+  try {
+    store = SqliteGatewayStore.open({ hermesHome: config.hermesHome });
+  } catch (error) {
+    void agents.close();
+    throw error;
+  }
+  const settings = deps.profile ? { ...config.gateway, profile: deps.profile } : config.gateway;
+  gateway = new Gateway({
+    settings,
+    platforms: config.platforms,
+    adapters: built.adapters,
+    agentFactory: agents.factory,
+    store,
+    hermesHome: config.hermesHome,
+    log,
+  });
+  const owned = gateway;
+  let closing: Promise<void> | undefined;
+  return {
+    gateway: owned,
+    adapters: built.adapters,
+    store,
+    agents,
+    log,
+    warnings: built.warnings,
+    close(options = {}) {
+      closing ??= (async () => {
+        try {
+          await owned.stop(options);
+        } finally {
+          await agents.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

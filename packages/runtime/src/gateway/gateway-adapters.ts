@@ -1,0 +1,86 @@
+/**
+ * The adapters the gateway binary knows how to build from `platforms:`, and the construction of
+ * every enabled one. Platforms served by plugins arrive with the plugin issue; until then an
+ * enabled platform without an adapter here is reported and skipped.
+ */
+import {
+  type AdapterLog,
+  ApiServerAdapter,
+  type PlatformAdapter,
+  type PlatformSettings,
+  resolveApiServerSettings,
+  resolveWebhookSettings,
+  WebhookAdapter,
+  type WebhookDeliver,
+} from '@hermes/gateway';
+
+/** What an adapter may need from the gateway it will be connected to. */
+export interface AdapterWiring {
+  readonly log: AdapterLog;
+  /** The gateway's state, for `/health`. */
+  readonly health: () => unknown;
+  /** The gateway's `deliver`, for answers addressed to another platform's chat. */
+  readonly deliver: WebhookDeliver;
+}
+
+type AdapterBuilder = (platform: PlatformSettings, wiring: AdapterWiring) => PlatformAdapter;
+
+/** Platform name → how its adapter is built from its `platforms.<name>` entry. */
+export const KNOWN_ADAPTERS: Readonly<Record<string, AdapterBuilder>> = {
+  api_server: (platform, wiring) =>
+    new ApiServerAdapter({
+      settings: resolveApiServerSettings(platform.raw),
+      health: wiring.health,
+      log: wiring.log,
+    }),
+  webhook: (platform, wiring) =>
+    new WebhookAdapter({
+      settings: resolveWebhookSettings(platform.raw),
+      deliver: wiring.deliver,
+      log: wiring.log,
+    }),
+};
+
+/** The adapters built, and one warning per enabled platform nothing here serves. */
+export interface BuiltAdapters {
+  readonly adapters: readonly PlatformAdapter[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Builds an adapter for every enabled platform in `platforms` that {@link KNOWN_ADAPTERS} serves.
+ * Building connects nothing: sockets open when the gateway starts.
+ *
+ * @throws what an adapter's constructor throws: a `ValidationError` for a bad entry, a
+ *   HermesError `gateway.api_key_missing` / `gateway.api_key_too_short` for an unusable key.
+ */
+export function buildAdapters(
+  platforms: readonly PlatformSettings[],
+  wiring: AdapterWiring,
+): BuiltAdapters {
+  const adapters: PlatformAdapter[] = [];
+  const warnings: string[] = [];
+  for (const platform of platforms) {
+    if (!platform.enabled) continue;
+    const build = Object.hasOwn(KNOWN_ADAPTERS, platform.name)
+      ? KNOWN_ADAPTERS[platform.name]
+      : undefined;
+    if (!build) {
+      warnings.push(
+        `platform ${platform.name} is enabled but no adapter provides it ` +
+          '(plugins arrive with the plugin issue)',
+      );
+      continue;
+    }
+    adapters.push(build(platform, wiring));
+  }
+  return { adapters, warnings };
+}
+
+/** Where an adapter listens, as a URL, when it is an HTTP server that has started. */
+export function listeningUrl(adapter: PlatformAdapter): string | undefined {
+  const listening = (adapter as { listening?: { host: string; port: number } }).listening;
+  if (!listening) return undefined;
+  const host = listening.host.includes(':') ? `[${listening.host}]` : listening.host;
+  return `http://${host}:${listening.port}`;
+}

@@ -1,0 +1,6 @@
+/** The gateway server both binaries run: its composition and its command. */
+export * from './build-gateway-server.js';
+export * from './gateway-adapters.js';
+export * from './gateway-secrets.js';
+export * from './run-gateway-command.js';
+export * from './stop-events.js';

@@ -1,0 +1,170 @@
+/**
+ * `hermes-gateway run` and `hermes gateway run` as one call: load the configuration, build the
+ * gateway, start it, print where each adapter listens, serve until SIGTERM/SIGINT, drain, and
+ * resolve to the exit code. It never calls `process.exit`: the binary does, with the code.
+ */
+import { isHermesError } from '@hermes/protocol';
+import { configFilePath } from '../config/config-document.js';
+import type { HermesConfig } from '../config/hermes-config.js';
+import { loadHermesConfig } from '../config/load-config.js';
+import {
+  buildGatewayServer,
+  type GatewayServer,
+  type GatewayServerDeps,
+} from './build-gateway-server.js';
+import { listeningUrl } from './gateway-adapters.js';
+import { type ProcessEvents, type StopReason, StopWatch, signalExitCode } from './stop-events.js';
+
+/** Somewhere to write text (a stream or a test's capture). */
+export interface TextSink {
+  write(chunk: string): unknown;
+}
+
+/** What {@link runGatewayCommand} takes. */
+export interface RunGatewayOptions {
+  /** The data home, the profile already applied (`HERMES_HOME/profiles/<name>`). */
+  readonly hermesHome: string;
+  /**
+   * The config file. Only `HERMES_HOME/config.yaml` can be read today (the loader reads no
+   * other path); another path is refused with exit 2.
+   */
+  readonly configPath?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: TextSink;
+  readonly stderr: TextSink;
+  /** SIGTERM/SIGINT and uncaught errors; default `process`. */
+  readonly signals?: ProcessEvents;
+  /** The name messages start with. Default `hermes-gateway`. */
+  readonly program?: string;
+  /** Passed to the build (the profile's name, the agents' working directory). */
+  readonly deps?: GatewayServerDeps;
+}
+
+/** Exit codes of {@link runGatewayCommand}. */
+export const GatewayExit = { ok: 0, failure: 1, config: 2 } as const;
+
+/**
+ * Runs the gateway until it is stopped and resolves to the exit code:
+ * - `0` after SIGTERM or SIGINT and a drain (running turns finish, up to
+ *   `gateway.drain_timeout_seconds`, then are interrupted);
+ * - `130` / `143` when a second SIGINT / SIGTERM arrives during the drain (the drain is left
+ *   running; the binary exits at once);
+ * - `1` when an error nothing caught ends the run (logged, then the same drain), or no adapter
+ *   could start;
+ * - `2` for a configuration the gateway cannot run: a broken config.yaml (its validation
+ *   message), no enabled adapter (how to enable the API server), an unusable API key, a bad
+ *   `platforms.<name>` entry, no model provider.
+ */
+export async function runGatewayCommand(options: RunGatewayOptions): Promise<number> {
+  const program = options.program ?? 'hermes-gateway';
+  const say = (line: string) => options.stdout.write(`${line}\n`);
+  const complain = (line: string) => options.stderr.write(`${program}: ${line}\n`);
+  const defaultPath = configFilePath(options.hermesHome);
+  if (options.configPath !== undefined && options.configPath !== defaultPath) {
+    complain(
+      `--config ${options.configPath}: the configuration is read from ${defaultPath} only in ` +
+        'this version; use --profile or HERMES_HOME to choose another data home.',
+    );
+    return GatewayExit.config;
+  }
+  const watch = new StopWatch(options.signals ?? (process as unknown as ProcessEvents));
+  try {
+    const built = await build(options, complain);
+    if (typeof built === 'number') return built;
+    return await serve(built, watch, say, complain);
+  } finally {
+    watch.dispose();
+  }
+}
+
+async function build(
+  options: RunGatewayOptions,
+  complain: (line: string) => void,
+): Promise<GatewayServer | number> {
+  let config: HermesConfig;
+  try {
+    config = await loadHermesConfig({ hermesHome: options.hermesHome, env: options.env });
+    for (const warning of config.warnings) complain(`warning: ${warning}`);
+    const server = buildGatewayServer(config, options.deps);
+    for (const warning of server.warnings) complain(`warning: ${warning}`);
+    return server;
+  } catch (error) {
+    if (!isHermesError(error)) throw error;
+    complain(error.message);
+    return GatewayExit.config;
+  }
+}
+
+async function serve(
+  server: GatewayServer,
+  watch: StopWatch,
+  say: (line: string) => void,
+  complain: (line: string) => void,
+): Promise<number> {
+  const { gateway, log } = server;
+  try {
+    await gateway.start();
+  } catch (error) {
+    log.error('gateway: start failed', { error });
+    watch.stop({ kind: 'error', error });
+  }
+  let connected = 0;
+  for (const adapter of gateway.health().adapters) {
+    const built = server.adapters.find((candidate) => candidate.platform === adapter.platform);
+    if (adapter.connected) {
+      connected += 1;
+      const url = built ? listeningUrl(built) : undefined;
+      say(url ? `${adapter.platform} listening on ${url}` : `${adapter.platform} connected`);
+    } else {
+      complain(`${adapter.platform} failed to start: ${adapter.error ?? 'unknown error'}`);
+    }
+  }
+  if (connected === 0) {
+    watch.stop({ kind: 'error', error: new Error('no adapter could start') });
+  } else {
+    say(
+      `gateway ready (${connected} adapter${connected === 1 ? '' : 's'}); SIGTERM or Ctrl-C stops it`,
+    );
+  }
+  const reason = await watch.stopped;
+  return drain(server, watch, reason, say, complain);
+}
+
+async function drain(
+  server: GatewayServer,
+  watch: StopWatch,
+  reason: StopReason,
+  say: (line: string) => void,
+  complain: (line: string) => void,
+): Promise<number> {
+  const { log } = server;
+  const code = reason.kind === 'signal' ? GatewayExit.ok : GatewayExit.failure;
+  if (reason.kind === 'signal') {
+    log.info('gateway: draining', { signal: reason.signal });
+    say(`${reason.signal} received: draining running turns (a second signal exits at once)`);
+  } else {
+    log.error('gateway: stopping after an error', { error: reason.error });
+    complain(`stopping after an error: ${describe(reason.error)}`);
+  }
+  const closed = server.close().then(
+    () => code,
+    (error: unknown) => {
+      log.error('gateway: drain failed', { error });
+      complain(`drain failed: ${describe(error)}`);
+      return GatewayExit.failure;
+    },
+  );
+  const forced = watch.signalledAgain.then((signal) => {
+    log.warn('gateway: second signal during the drain; exiting at once', { signal });
+    complain(`${signal} received again: exiting without waiting for the drain`);
+    return signalExitCode(signal);
+  });
+  const exit = await Promise.race([closed, forced]);
+  for (const error of watch.lateErrors) log.error('gateway: error during the drain', { error });
+  if (exit === code && code === GatewayExit.ok) say('gateway stopped');
+  return exit;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
