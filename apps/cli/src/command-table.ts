@@ -92,9 +92,15 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'gateway',
-    usage: 'gateway',
-    summary: 'the messaging gateway (see hermes-gateway; not available yet)',
-    load: () => import('./commands/not-yet.js'),
+    usage: 'gateway run',
+    summary: 'serve the messaging gateway and the OpenAI-compatible API (as hermes-gateway run)',
+    load: () => import('./commands/gateway.js'),
+  },
+  {
+    name: 'pairing',
+    usage: 'pairing list|approve <platform> <code>|revoke <platform> <user-id>',
+    summary: 'who may talk to the agent in a DM',
+    load: () => import('./commands/pairing.js'),
   },
 ];
 
