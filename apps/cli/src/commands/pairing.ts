@@ -20,7 +20,7 @@ Approval is per platform: a Telegram user id says nothing about a Slack one.
 `;
 
 /** `42 (alice)` or `42`. */
-function who(user: { readonly userId: string; readonly userName?: string }): string {
+function who(user: { readonly userId: string; readonly userName?: string | undefined }): string {
   return user.userName ? `${user.userId} (${user.userName})` : user.userId;
 }
 
