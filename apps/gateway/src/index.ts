@@ -1,10 +1,11 @@
 /**
  * @packageDocumentation
- * `@hermes/gateway-server`: the `hermes-gateway` command, the long-running process that will
- * connect messaging platforms, the OpenAI-compatible API server and the cron clock to the agent.
- * This first version is the composition point only: it parses the command line, answers
- * `--version` and `--help`, and says that the runtime arrives in a later release. It never
- * starts a server and never blocks.
+ * `@hermes/gateway-server`: the `hermes-gateway` command, the long-running process that serves
+ * the agent to every enabled platform adapter — today the OpenAI-compatible API server
+ * (`platforms.api_server`) and the signed webhook receiver (`platforms.webhook`) — through the
+ * `@hermes/gateway` message pipeline. `run` (the default) and `start` read
+ * `HERMES_HOME/config.yaml` and `.env` and call `@hermes/runtime`'s `runGatewayCommand`, which
+ * serves until SIGTERM or SIGINT and then drains running turns.
  *
  * The executable is `dist/bin.js`; everything it does goes through {@link main}.
  */
@@ -16,18 +17,23 @@ import {
   hermesHomeFromEnv,
   isUsageError,
   type OptionTable,
+  profileHome,
   resolveHermesHome,
   scanArgs,
   UsageError,
 } from '@hermes/config';
+import { type ProcessEvents, runGatewayCommand } from '@hermes/runtime';
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
 
 export { ExitCode } from '@hermes/config';
 export { VERSION } from './version.js';
 
-/** Where {@link main} writes, and the environment it reads. */
-export type GatewayIo = CommandLineIo;
+/** Where {@link main} writes, the environment it reads, and the signals it stops on. */
+export interface GatewayIo extends CommandLineIo {
+  /** SIGTERM/SIGINT and uncaught errors while serving; default `process` (tests inject one). */
+  readonly signals?: ProcessEvents;
+}
 
 const OPTIONS: OptionTable = {
   help: { type: 'boolean', short: 'h' },
@@ -40,20 +46,22 @@ const COMMANDS: readonly string[] = ['run', 'start'];
 
 /**
  * Runs the `hermes-gateway` command line and resolves to its exit code; it never calls
- * `process.exit`, never throws for bad input, and returns at once (nothing is started).
+ * `process.exit` and never throws for bad input.
  *
  * - `--version` / `-V`: prints `hermes-gateway <version>`; exit 0.
  * - `--help` / `-h`: prints the usage text, with the data home and config file in its footer;
  *   exit 0.
- * - no command: says the gateway runtime arrives in a later release and prints the help; exit 0.
- * - `run` / `start`: says on stderr that the runtime is not in this version; exit 1.
- * - an unknown option or command, a stray argument, or an option missing its value: names the
- *   bad argument on stderr and points to `--help`; exit 2.
+ * - `run`, `start`, or no command: serves every enabled adapter until SIGTERM/SIGINT, then
+ *   drains; exit 0 (see `runGatewayCommand` for 1, 2, 130 and 143). The profile's data home is
+ *   `HERMES_HOME/profiles/<name>` with `--profile <name>`.
+ * - an unknown option or command, a stray argument, a bad profile name, or an option missing
+ *   its value: names the bad argument on stderr and points to `--help`; exit 2.
  *
- * Options may come before or after the command. `HERMES_HOME` is only looked at, never created.
+ * Options may come before or after the command. `--help` and `--version` only look at
+ * `HERMES_HOME`, never create it.
  *
  * @param argv - the arguments after the program name, e.g. `process.argv.slice(2)`.
- * @param io - where to write; defaults to the process's stdout, stderr and environment.
+ * @param io - where to write; defaults to the process's stdout, stderr, environment and signals.
  * @returns the exit code (see {@link ExitCode}).
  */
 export async function main(
@@ -81,38 +89,41 @@ export async function main(
   if (command !== undefined && !COMMANDS.includes(command)) {
     return usage(io, `unknown command '${command}' (the commands are: ${COMMANDS.join(', ')})`);
   }
-
-  const help = (): string => {
-    const home = resolveHermesHome(env);
-    const config = typeof values.config === 'string' ? values.config : undefined;
-    return renderHelp(VERSION, {
-      home,
-      homeFromEnv: hermesHomeFromEnv(env),
-      homeExists: existsSync(home),
-      config: config === undefined ? join(home, 'config.yaml') : resolve(config),
-      configFromOption: config !== undefined,
-    });
-  };
+  const config = typeof values.config === 'string' ? resolve(values.config) : undefined;
+  const profile = typeof values.profile === 'string' ? values.profile : undefined;
 
   if (values.help) {
-    io.stdout.write(help());
+    const home = resolveHermesHome(env);
+    io.stdout.write(
+      renderHelp(VERSION, {
+        home,
+        homeFromEnv: hermesHomeFromEnv(env),
+        homeExists: existsSync(home),
+        config: config ?? join(home, 'config.yaml'),
+        configFromOption: config !== undefined,
+      }),
+    );
     return ExitCode.ok;
   }
   if (values.version) {
     io.stdout.write(`hermes-gateway ${VERSION}\n`);
     return ExitCode.ok;
   }
-  if (command === undefined) {
-    io.stdout.write(
-      `The gateway runtime arrives in a later release; hermes-gateway ${VERSION} cannot run it yet.\n\n${help()}`,
-    );
-    return ExitCode.ok;
+  let hermesHome: string;
+  try {
+    hermesHome = profileHome(resolveHermesHome(env), profile);
+  } catch (error) {
+    return usage(io, error instanceof Error ? error.message : String(error));
   }
-  io.stderr.write(
-    `hermes-gateway: cannot ${command}: the gateway runtime arrives in a later release ` +
-      `and is not in hermes-gateway ${VERSION}.\nRun 'hermes-gateway --help' to see what is coming.\n`,
-  );
-  return ExitCode.failure;
+  return runGatewayCommand({
+    hermesHome,
+    env,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    ...(config === undefined ? {} : { configPath: config }),
+    ...(io.signals ? { signals: io.signals } : {}),
+    ...(profile === undefined ? {} : { deps: { profile } }),
+  });
 }
 
 function usage(io: GatewayIo, message: string): number {

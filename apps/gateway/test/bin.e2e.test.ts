@@ -1,14 +1,15 @@
 /**
- * End-to-end: runs the built executable, dist/bin.js, as a real subprocess. Needs a build first;
- * `turbo run test` builds it (see this package's turbo.json).
+ * End-to-end: runs the built executable, dist/bin.js, as a real subprocess for the command line
+ * itself (version, help, bad flags, refusals). Needs a build first; `turbo run test` builds it
+ * (see this package's turbo.json), and without one each test fails naming the build command.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { BIN, requireBuild } from './support/spawn-gateway.ts';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = BIN;
 const { version } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
@@ -28,6 +29,7 @@ const KILL_AFTER_MS = 45_000;
 /** Runs `node dist/bin.js ...args` with this test's HERMES_HOME (or `env` on top). */
 function gateway(args: readonly string[], env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolvePromise, reject) => {
+    requireBuild();
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, ...env },
       timeout: KILL_AFTER_MS,
@@ -46,18 +48,9 @@ function gateway(args: readonly string[], env: Record<string, string> = {}): Pro
   });
 }
 
-beforeAll(() => {
-  if (!existsSync(bin)) {
-    throw new Error(
-      `${bin} does not exist: build the gateway server first ` +
-        '(`npx -y pnpm@12.4.2 exec turbo run build --filter=@hermes/gateway-server`, ' +
-        'or run the tests through `turbo run test`, which builds first).',
-    );
-  }
-});
-
 describe('dist/bin.js', { timeout: KILL_AFTER_MS + 15_000 }, () => {
   it('starts with a node shebang', () => {
+    requireBuild();
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
@@ -74,13 +67,13 @@ describe('dist/bin.js', { timeout: KILL_AFTER_MS + 15_000 }, () => {
     expect(result.stdout).toContain(`Data home: ${process.env.HERMES_HOME} (from HERMES_HOME)`);
   });
 
-  it('with no arguments explains, prints the help and exits 0 without hanging', async () => {
+  it('with no arguments runs, and with no adapter enabled says how to enable one (exit 2)', async () => {
     const home = join(process.env.HERMES_HOME as string, 'missing');
     const result = await gateway([], { HERMES_HOME: home });
-    // Exit code 0 means it ended by itself: a run that hung is killed, and its code is null.
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^The gateway runtime arrives in a later release;/);
-    expect(result.stdout).toContain('Usage:');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^hermes-gateway: No platform adapter is enabled/);
+    expect(result.stderr).toContain('API_SERVER_ENABLED=true');
     expect(existsSync(home)).toBe(false);
   });
 
@@ -94,9 +87,18 @@ describe('dist/bin.js', { timeout: KILL_AFTER_MS + 15_000 }, () => {
     });
   });
 
-  it('run exits 1 because the runtime is not in this version', async () => {
-    const result = await gateway(['run']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('hermes-gateway: cannot run:');
+  it('run refuses an API key shorter than 16 characters with one line and exit 2', async () => {
+    const result = await gateway(['run'], {
+      API_SERVER_ENABLED: 'true',
+      API_SERVER_KEY: 'short-key-123',
+      OPENAI_API_KEY: 'sk-e2e',
+    });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'hermes-gateway: API_SERVER_KEY is 13 characters long; the API server needs at least 16. ' +
+        'Generate one with `openssl rand -hex 24`.\n',
+    });
   });
 });

@@ -1,14 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ProcessEvents } from '@hermes/runtime';
+import { script, startScriptedServer } from '@hermes/testkit';
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { main, VERSION } from '../src/index.ts';
 import { capture } from './capture.ts';
 
+const KEY = 'main-test-key-0123456789abcdef';
+
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
-
-const notYet = `The gateway runtime arrives in a later release; hermes-gateway ${VERSION} cannot run it yet.`;
 
 describe('VERSION', () => {
   it('is the version in the package.json', () => {
@@ -41,9 +45,9 @@ describe('main --help', () => {
       expect(out).toMatch(/^ {2}start\s+/m);
       expect(out).toContain('--config <path>');
       expect(out).toContain('-p, --profile <name>');
-      expect(out).toContain('Coming in later releases:');
-      expect(out).toContain('OpenAI-compatible API server');
-      expect(out).toMatch(/platform adapters/);
+      expect(out).toContain('api_server  an OpenAI-compatible API server');
+      expect(out).toContain('API_SERVER_ENABLED');
+      expect(out).toContain('Logs: $HERMES_HOME/logs/gateway.log');
       expect(out).toContain('HERMES_HOME');
       expect(c.stderr()).toBe('');
     },
@@ -77,31 +81,65 @@ describe('main --help', () => {
   });
 });
 
-describe('main with no command', () => {
-  it('says the runtime arrives later, prints the help and returns at once with 0', async () => {
-    const c = capture();
-    expect(await main([], c.io)).toBe(0);
-    expect(c.stdout().split('\n')[0]).toBe(notYet);
-    expect(c.stdout()).toContain('Usage:');
-    expect(c.stderr()).toBe('');
-  });
+describe('main run / start / no command', () => {
+  it.each([[[]], [['run']], [['start', '-p', 'work']]])(
+    '%j with no adapter enabled says how to enable one and exits 2',
+    async (argv) => {
+      const c = capture();
+      expect(await main(argv, c.io)).toBe(2);
+      expect(c.stderr()).toMatch(/^hermes-gateway: No platform adapter is enabled/);
+      expect(c.stderr()).toContain('API_SERVER_ENABLED=true');
+      expect(c.stdout()).toBe('');
+    },
+  );
 
-  it('does the same with options only', async () => {
-    const c = capture();
-    expect(await main(['--profile', 'work', '--config', 'x.yaml'], c.io)).toBe(0);
-    expect(c.stdout().split('\n')[0]).toBe(notYet);
-  });
-});
-
-describe('main run / start', () => {
-  it.each([['run'], ['start']])('%s says the runtime is not here and exits 1', async (command) => {
-    const c = capture();
-    expect(await main([command, '-p', 'work'], c.io)).toBe(1);
-    expect(c.stderr()).toBe(
-      `hermes-gateway: cannot ${command}: the gateway runtime arrives in a later release ` +
-        `and is not in hermes-gateway ${VERSION}.\nRun 'hermes-gateway --help' to see what is coming.\n`,
+  it('serves the profile named by --profile until SIGTERM, then exits 0', async () => {
+    const model = await startScriptedServer(script().text('From the work profile.'));
+    const work = join(process.env.HERMES_HOME as string, 'profiles', 'work');
+    mkdirSync(work, { recursive: true });
+    writeFileSync(
+      join(work, 'config.yaml'),
+      `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${KEY}\n`,
     );
-    expect(c.stdout()).toBe('');
+    const signals = new EventEmitter();
+    const out: string[] = [];
+    let listening: (url: string) => void = () => {};
+    const url = new Promise<string>((resolveUrl) => {
+      listening = resolveUrl;
+    });
+    const exit = main(['start', '--profile', 'work'], {
+      stdout: {
+        write: (chunk: string) => {
+          out.push(chunk);
+          const found = /api_server listening on (\S+)/.exec(chunk);
+          if (found) listening(found[1] as string);
+        },
+      },
+      stderr: { write: () => true },
+      env: { ...process.env, OPENAI_API_KEY: 'sk-test' },
+      signals: signals as unknown as ProcessEvents,
+    });
+    try {
+      const client = new OpenAI({ baseURL: `${await url}/v1`, apiKey: KEY, maxRetries: 0 });
+      const answer = await client.chat.completions.create({
+        model: 'hermes-agent',
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      expect(answer.choices[0]?.message.content).toBe('From the work profile.');
+      expect(existsSync(join(work, 'logs', 'gateway.log'))).toBe(true);
+    } finally {
+      signals.emit('SIGTERM', 'SIGTERM');
+      expect(await exit).toBe(0);
+      await model.close();
+    }
+    expect(out.join('')).toContain('gateway stopped');
+  });
+
+  it('refuses a --config it cannot read with exit 2', async () => {
+    const c = capture();
+    expect(await main(['run', '--config', 'elsewhere.yaml'], c.io)).toBe(2);
+    expect(c.stderr()).toContain(`--config ${resolve('elsewhere.yaml')}`);
   });
 });
 
@@ -116,6 +154,7 @@ describe('main with a bad command line', () => {
     [['--config', '--help'], "option '--config' needs a value, but got the option '--help'"],
     [['--profile='], "option '--profile' needs a non-empty value"],
     [['--help=yes'], "option '--help' does not take a value"],
+    [['run', '-p', '../x'], "invalid profile name '../x'"],
   ])('%j names the bad argument on stderr, points to --help, exits 2', async (argv, message) => {
     const c = capture();
     expect(await main(argv, c.io)).toBe(2);

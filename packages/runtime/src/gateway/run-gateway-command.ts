@@ -3,6 +3,7 @@
  * gateway, start it, print where each adapter listens, serve until SIGTERM/SIGINT, drain, and
  * resolve to the exit code. It never calls `process.exit`: the binary does, with the code.
  */
+import type { TextSink } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
 import { configFilePath } from '../config/config-document.js';
 import type { HermesConfig } from '../config/hermes-config.js';
@@ -14,11 +15,6 @@ import {
 } from './build-gateway-server.js';
 import { listeningUrl } from './gateway-adapters.js';
 import { type ProcessEvents, type StopReason, StopWatch, signalExitCode } from './stop-events.js';
-
-/** Somewhere to write text (a stream or a test's capture). */
-export interface TextSink {
-  write(chunk: string): unknown;
-}
 
 /** What {@link runGatewayCommand} takes. */
 export interface RunGatewayOptions {
