@@ -2,7 +2,7 @@
  * The added latency of the API server and the gateway behind it (issue 17: 200 concurrent
  * streaming chat completions against the testkit with 50 ms model latency, p99 added ≤ 25 ms).
  *
- *   npx tsup && node bench/api-latency.mjs [--gateway | --agent | --openai]
+ *   npx tsup && node bench/api-latency.mjs [--gateway [--sessions] | --agent | --openai]
  *
  * Three processes, so none steals another's event loop:
  *
@@ -14,7 +14,10 @@
  *   - `--agent`: a real Agent from `createAgent` per message, without the gateway,
  *   - `--gateway`: the real Gateway (pipeline, session directory, lane, agent cache at its
  *     defaults, delivery to the API sink, the SQLite gateway store) with agents from
- *     `createAgent` on shared components, as `hermes-gateway` runs it;
+ *     `createAgent` on shared components, as `hermes-gateway` runs it. Each request is a new
+ *     session (no `X-Hermes-Session-Id`: a new agent, a new stored session); with `--sessions`
+ *     each client continues the session its warm-up request started (the agent is cached: the
+ *     cache is raised to hold them all), the steady state of a busy server;
  * - a load generator (child, support/load-generator.mjs): BENCH_CONCURRENCY (default 200)
  *   concurrent streaming chat completions per round, each timed to its first content token and
  *   to the end of its stream.
@@ -23,7 +26,9 @@
  * server, BENCH_ROUNDS (default 3) of each after one warm-up of each. Added latency is the
  * difference of the distributions' percentiles (through the server minus the model's own), for
  * the first token and the last byte; with the stand-in also each request paired with its own
- * model call. Prints; asserts nothing.
+ * model call. Also the server process's CPU time per request through it (user + system, from
+ * `process.cpuUsage()` over the rounds through the server), which the machine's load does not
+ * inflate the way it inflates latency. Prints; asserts nothing.
  */
 import { ApiServerAdapter, resolveApiServerSettings } from '../dist/index.js';
 import { startBenchGateway } from './support/bench-gateway.mjs';
@@ -38,6 +43,7 @@ const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 50);
 const KEY = 'bench-key-0123456789abcdef';
 const ANSWER = 'The quick brown fox jumps over the lazy dog, twice.';
 const PERCENTILES = [50, 90, 99];
+const SESSIONS = process.argv.includes('--sessions');
 const MODES = {
   '--gateway': 'real Gateway, agents on shared components',
   '--agent': 'real Agent per message, no gateway',
@@ -68,8 +74,11 @@ async function behind(mode, adapter, modelUrl, timings) {
   if (mode === '--gateway') {
     const bench = await startBenchGateway({
       modelUrl,
-      // Turns in parallel across sessions: enough for every request of a round at once.
-      gateway: { max_concurrent_turns: CONCURRENCY + 56 },
+      gateway: {
+        // Turns in parallel across sessions: enough for every request of a round at once.
+        max_concurrent_turns: CONCURRENCY + 56,
+        ...(SESSIONS ? { agent_cache: { max: CONCURRENCY + 56 } } : {}),
+      },
       platforms: { api_server: { enabled: true } },
       adapters: [adapter],
     });
@@ -135,10 +144,19 @@ async function main(mode) {
   const load = await startLoad();
   const rows = { direct: [], proxy: [], through: [] };
   let failed = 0;
+  let sessions;
+  let cpu = 0;
   for (let round = 0; round <= ROUNDS; round += 1) {
     for (const path of ['direct', 'proxy', 'through']) {
-      const results = await load.run(endpoints[path], CONCURRENCY, { key: KEY, answer: ANSWER });
-      if (round === 0) continue; // warm-up: JIT, keep-alive sockets, SQLite files
+      const expect = { key: KEY, answer: ANSWER, ...(path === 'through' ? { sessions } : {}) };
+      const used = process.cpuUsage();
+      const results = await load.run(endpoints[path], CONCURRENCY, expect);
+      if (path === 'through' && SESSIONS) sessions ??= results.map((r) => r.session);
+      if (round === 0) continue; // warm-up: JIT, keep-alive sockets, SQLite files, sessions
+      if (path === 'through') {
+        const { user, system } = process.cpuUsage(used);
+        cpu += (user + system) / 1_000;
+      }
       failed += results.filter((r) => !r.ok).length;
       rows[path].push(...results.filter((r) => r.ok));
     }
@@ -151,7 +169,8 @@ async function main(mode) {
   const pick = (path, key) => rows[path].map((row) => row[key]);
   console.log(
     `api_server latency: ${CONCURRENCY} concurrent streaming chat completions, ${ROUNDS} rounds ` +
-      `each way, model delay ${DELAY_MS} ms/frame, behind the server: ${MODES[mode]}, ` +
+      `each way, model delay ${DELAY_MS} ms/frame, behind the server: ${MODES[mode]}` +
+      `${SESSIONS ? ', each client continuing its session' : ''}, ` +
       `${failed} failed; ${await machineLine()}`,
   );
   console.log(line('model, first token', pick('direct', 'first')));
@@ -166,6 +185,9 @@ async function main(mode) {
     added('bare proxy adds, first token', pick('proxy', 'first'), pick('direct', 'first')),
   );
   console.log(added('bare proxy adds, last byte', pick('proxy', 'last'), pick('direct', 'last')));
+  console.log(
+    `server process CPU per request through it: ${(cpu / (ROUNDS * CONCURRENCY)).toFixed(2)} ms`,
+  );
   if (timings.size > 0) printPaired(rows.through, timings);
   console.log('target: added p99 ≤ 25 ms');
 }

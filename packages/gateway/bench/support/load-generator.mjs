@@ -4,8 +4,10 @@
  * chat completions over `node:http` (keep-alive), each timed to its first content token and to
  * the end of its stream.
  *
- * Parent side: `startLoad()` → `{ run(endpoint, count, { key, answer }) → results, close() }`;
- * each result is `{ id, sent, first, last, ok }` (ms; `ok` when the streamed text was `answer`).
+ * Parent side: `startLoad()` → `{ run(endpoint, count, { key, answer, sessions? }) → results,
+ * close() }`; each result is `{ id, session, sent, first, last, ok }` (ms; `ok` when the streamed
+ * text was `answer`; `session` the answer's `X-Hermes-Session-Id`). With `sessions`, request `i`
+ * continues session `sessions[i]`.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -33,7 +35,7 @@ function readFrames(res, onChunk) {
 }
 
 /** One streaming chat completion: ms to the first content token and to the end of the stream. */
-function oneStream(agent, endpoint, { key, answer }) {
+function oneStream(agent, endpoint, { key, answer }, session) {
   return new Promise((resolve, reject) => {
     // Stamped when the request has left (written to the socket), not when it was created:
     // building 200 requests at once takes the client itself a while.
@@ -44,9 +46,14 @@ function oneStream(agent, endpoint, { key, answer }) {
     const req = http.request(endpoint, {
       method: 'POST',
       agent,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...(session ? { 'x-hermes-session-id': session } : {}),
+      },
     });
     req.on('response', (res) => {
+      const answered = res.headers['x-hermes-session-id'];
       readFrames(res, (chunk) => {
         id ??= chunk.id;
         const delta = chunk.choices?.[0]?.delta?.content;
@@ -56,7 +63,8 @@ function oneStream(agent, endpoint, { key, answer }) {
       });
       res.on('end', () => {
         const last = now();
-        resolve({ id, sent, first: first - sent, last: last - sent, ok: text === answer });
+        const ok = text === answer;
+        resolve({ id, session: answered, sent, first: first - sent, last: last - sent, ok });
       });
     });
     req.on('error', reject);
@@ -78,7 +86,9 @@ function generate() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   process.on('message', async ({ endpoint, count, expect }) => {
     const results = await Promise.all(
-      Array.from({ length: count }, () => oneStream(agent, endpoint, expect)),
+      Array.from({ length: count }, (_, i) =>
+        oneStream(agent, endpoint, expect, expect.sessions?.[i]),
+      ),
     );
     process.send?.(results);
   });
