@@ -24,4 +24,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     const { main } = await import('./index.js');
     await runCommandLine('hermes', main);
   }
+  // `hermes gateway run` stopped by a second signal (exit 130/143) leaves its drain running in
+  // the background; the user asked to go now, so do not wait for the event loop to empty.
+  if (process.exitCode === 130 || process.exitCode === 143) process.exit(process.exitCode);
 }

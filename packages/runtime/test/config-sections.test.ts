@@ -200,8 +200,12 @@ describe('API_SERVER_* overrides', () => {
     expect(entry?.raw).toEqual({ enabled: true, host: '10.0.0.5', port: 8642 });
   });
 
-  it('refuse a port outside 1-65535 or not a whole number, naming the variable', async () => {
-    for (const port of ['0', '65536', '80.5', 'http', '-1']) {
+  it('take port 0 (a free port, as in config.yaml)', async () => {
+    expect(apiServer(await load({ API_SERVER_PORT: '0' }))?.raw).toMatchObject({ port: 0 });
+  });
+
+  it('refuse a port outside 0-65535 or not a whole number, naming the variable', async () => {
+    for (const port of ['65536', '80.5', 'http', '-1']) {
       const error = await failure({ API_SERVER_PORT: port });
       expect(error.message).toContain(`API_SERVER_PORT (environment): expected a port number`);
       expect(error.message).toContain(`'${port}'`);

@@ -59,8 +59,9 @@ function readVariable(
     }
     case 'API_SERVER_PORT': {
       const port = Number(text);
-      if (!/^\d+$/.test(text) || port < 1 || port > 65_535) {
-        return problem(variable, `expected a port number from 1 to 65535, got '${text}'`);
+      // 0 asks the system for a free port (the startup line says which), as in config.yaml.
+      if (!/^\d+$/.test(text) || port > 65_535) {
+        return problem(variable, `expected a port number from 0 to 65535, got '${text}'`);
       }
       entry[key] = port;
       return undefined;
