@@ -27,7 +27,7 @@ export function renderHelp(version: string, facts: HelpFacts): string {
     '  start      the same as run',
     '',
     'Options:',
-    '  --config <path>       the config file (only $HERMES_HOME/config.yaml is read in this version)',
+    '  --config <path>       the config file (default $HERMES_HOME/config.yaml; .env stays in the home)',
     '  -p, --profile <name>  serve this profile (HERMES_HOME/profiles/<name>) instead of the default',
     '  -h, --help            show this help and exit',
     '  -V, --version         print the version and exit',

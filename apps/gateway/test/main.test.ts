@@ -136,10 +136,10 @@ describe('main run / start / no command', () => {
     expect(out.join('')).toContain('gateway stopped');
   });
 
-  it('refuses a --config it cannot read with exit 2', async () => {
+  it('refuses a --config file that does not exist with exit 2', async () => {
     const c = capture();
     expect(await main(['run', '--config', 'elsewhere.yaml'], c.io)).toBe(2);
-    expect(c.stderr()).toContain(`--config ${resolve('elsewhere.yaml')}`);
+    expect(c.stderr()).toContain(`--config ${resolve('elsewhere.yaml')}: no such file`);
   });
 });
 

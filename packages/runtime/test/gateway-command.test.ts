@@ -4,7 +4,7 @@
  * real api_server in front of agents answered by a @hermes/testkit scripted model.
  */
 import { EventEmitter } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   faults,
@@ -57,7 +57,7 @@ async function configure(turns: ScriptBuilder, platforms: string): Promise<void>
 
 const API_SERVER = '  api_server:\n    enabled: true\n    port: 0';
 
-function start(env: Record<string, string> = {}) {
+function start(env: Record<string, string> = {}, configPath?: string) {
   const stdout = new Capture();
   const stderr = new Capture();
   const signals = new EventEmitter();
@@ -68,6 +68,7 @@ function start(env: Record<string, string> = {}) {
     stderr,
     signals: signals as unknown as ProcessEvents,
     deps: { agents: { cwd: home() } },
+    ...(configPath === undefined ? {} : { configPath }),
   });
   return { stdout, stderr, signals, exit };
 }
@@ -119,16 +120,18 @@ describe('runGatewayCommand refuses what it cannot run (exit 2)', () => {
     );
   });
 
-  it('a --config path it cannot read', async () => {
+  it('a --config path that does not exist', async () => {
+    const stderr = new Capture();
     const run = runGatewayCommand({
       hermesHome: home(),
       configPath: '/elsewhere/config.yaml',
       env: {},
       stdout: new Capture(),
-      stderr: new Capture(),
+      stderr,
       signals: new EventEmitter() as unknown as ProcessEvents,
     });
     expect(await run).toBe(2);
+    expect(stderr.text).toContain('--config /elsewhere/config.yaml: no such file');
   });
 });
 
@@ -150,6 +153,17 @@ describe('runGatewayCommand serving', () => {
       expect(run.signals.listenerCount(event)).toBe(0);
     }
     await expect(fetch(`${url}/health`)).rejects.toThrow();
+  });
+
+  it('reads the file --config names instead of HERMES_HOME/config.yaml', async () => {
+    await configure(script().text('From the other file.'), API_SERVER);
+    const other = join(home(), 'elsewhere.yaml');
+    renameSync(join(home(), 'config.yaml'), other);
+    const run = start({}, other);
+    const answer = await chat(await listening(run), 'hi');
+    expect(await answer.text()).toContain('From the other file.');
+    run.signals.emit('SIGTERM', 'SIGTERM');
+    expect(await run.exit).toBe(0);
   });
 
   it('SIGINT drains too and exits 0', async () => {

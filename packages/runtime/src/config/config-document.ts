@@ -33,9 +33,14 @@ export function parseConfigText(text: string, path = 'config.yaml'): ConfigSourc
   return { path, exists: true, text, doc, lineCounter };
 }
 
-/** Reads config.yaml from `hermesHome`; an absent file reads as empty. */
-export function readConfigSource(hermesHome: string): ConfigSource {
-  const path = configFilePath(hermesHome);
+/**
+ * Reads config.yaml from `hermesHome` (or the file at `path`, e.g. the gateway's `--config`); an
+ * absent file reads as empty.
+ */
+export function readConfigSource(
+  hermesHome: string,
+  path: string = configFilePath(hermesHome),
+): ConfigSource {
   const exists = existsSync(path);
   const source = parseConfigText(exists ? readFileSync(path, 'utf8') : '', path);
   return { ...source, exists };

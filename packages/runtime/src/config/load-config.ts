@@ -83,11 +83,16 @@ function platformSettings(file: HermesConfigFile, env: Env): PlatformSettings[] 
  * check`).
  */
 export async function loadHermesConfig(
-  context: { readonly hermesHome: string; readonly env: Env },
+  context: {
+    readonly hermesHome: string;
+    readonly env: Env;
+    /** Another config file than `HERMES_HOME/config.yaml` (`.env` still comes from the home). */
+    readonly configPath?: string;
+  },
   flags: ConfigFlags = {},
 ): Promise<HermesConfig> {
   const { env, warnings } = mergeDotenv(context.hermesHome, context.env);
-  const source = readConfigSource(context.hermesHome);
+  const source = readConfigSource(context.hermesHome, context.configPath);
   const check = checkConfig(source, env, context.hermesHome);
   if (check.problems.length > 0 || check.config === undefined) {
     throw configError(source.path, check.problems);

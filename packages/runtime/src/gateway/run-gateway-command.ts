@@ -3,9 +3,9 @@
  * gateway, start it, print where each adapter listens, serve until SIGTERM/SIGINT, drain, and
  * resolve to the exit code. It never calls `process.exit`: the binary does, with the code.
  */
+import { existsSync } from 'node:fs';
 import type { TextSink } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
-import { configFilePath } from '../config/config-document.js';
 import type { HermesConfig } from '../config/hermes-config.js';
 import { loadHermesConfig } from '../config/load-config.js';
 import {
@@ -21,8 +21,8 @@ export interface RunGatewayOptions {
   /** The data home, the profile already applied (`HERMES_HOME/profiles/<name>`). */
   readonly hermesHome: string;
   /**
-   * The config file. Only `HERMES_HOME/config.yaml` can be read today (the loader reads no
-   * other path); another path is refused with exit 2.
+   * The config file (`--config`); default `HERMES_HOME/config.yaml`. `.env` and every other
+   * file still come from `hermesHome`. A path that does not exist is refused with exit 2.
    */
   readonly configPath?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -55,12 +55,10 @@ export async function runGatewayCommand(options: RunGatewayOptions): Promise<num
   const program = options.program ?? 'hermes-gateway';
   const say = (line: string) => options.stdout.write(`${line}\n`);
   const complain = (line: string) => options.stderr.write(`${program}: ${line}\n`);
-  const defaultPath = configFilePath(options.hermesHome);
-  if (options.configPath !== undefined && options.configPath !== defaultPath) {
-    complain(
-      `--config ${options.configPath}: the configuration is read from ${defaultPath} only in ` +
-        'this version; use --profile or HERMES_HOME to choose another data home.',
-    );
+  // A missing default config.yaml reads as empty (the env may carry everything); a file the
+  // operator named must exist, or a typo would start a gateway on defaults.
+  if (options.configPath !== undefined && !existsSync(options.configPath)) {
+    complain(`--config ${options.configPath}: no such file; give the path of a config.yaml.`);
     return GatewayExit.config;
   }
   const watch = new StopWatch(options.signals ?? (process as unknown as ProcessEvents));
@@ -79,7 +77,11 @@ async function build(
 ): Promise<GatewayServer | number> {
   let config: HermesConfig;
   try {
-    config = await loadHermesConfig({ hermesHome: options.hermesHome, env: options.env });
+    config = await loadHermesConfig({
+      hermesHome: options.hermesHome,
+      env: options.env,
+      ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+    });
     for (const warning of config.warnings) complain(`warning: ${warning}`);
     const server = buildGatewayServer(config, options.deps);
     for (const warning of server.warnings) complain(`warning: ${warning}`);
