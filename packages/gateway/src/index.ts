@@ -1,9 +1,10 @@
 /**
  * @packageDocumentation
- * The gateway's platform seam: the {@link PlatformAdapter} abstract class, the normalized
- * inbound and outbound message types, platform capabilities, and {@link splitText} for fitting
- * long replies into a platform's limit. The message pipeline, routing, sessions and delivery
- * ledger arrive with the gateway issue.
+ * The long-running gateway: the {@link PlatformAdapter} seam and its message types, the
+ * {@link Gateway} that runs every inbound message through the pipeline (authorize and pair,
+ * slash commands, busy policy, session key and reset, hygiene, the turn on a per-session lane,
+ * delivery with a ledger), the agent cache, the SQLite gateway store, approval in chat, and two
+ * adapters: {@link ApiServerAdapter} (OpenAI-compatible HTTP) and {@link WebhookAdapter}.
  */
 
 export * from './adapters/api-server/adapter-log.js';
