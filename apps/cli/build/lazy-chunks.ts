@@ -28,10 +28,17 @@ export function lazyChunks(outDir: string): EsbuildPlugin {
         // The stand-in module's own `require(id)`: left to the loader at run time.
         if (args.namespace === NAMESPACE) return { path: args.path, external: true };
         if (args.kind !== 'dynamic-import') return undefined;
-        const resolved = await build.resolve(args.path, {
+        // The CommonJS entry where a package has one; our own packages are ES modules only.
+        let resolved = await build.resolve(args.path, {
           kind: 'require-call',
           resolveDir: args.resolveDir,
         });
+        if (resolved.errors.length > 0) {
+          resolved = await build.resolve(args.path, {
+            kind: 'import-statement',
+            resolveDir: args.resolveDir,
+          });
+        }
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         entries.set(args.path, resolved.path);
         return { path: args.path, namespace: NAMESPACE };
@@ -60,6 +67,13 @@ export function lazyChunks(outDir: string): EsbuildPlugin {
       platform: 'node',
       target: 'node20',
       charset: 'ascii',
+      // Native addons stay outside, as in the bundle: their `.node` file is found from the
+      // package's own folder at run time.
+      external: ['better-sqlite3'],
+      // ES modules bundled into CommonJS lose `import.meta.url` (the skills folder is found
+      // from it); the loader's module wrapper gives every chunk its own `__filename`.
+      define: { 'import.meta.url': '__hermesImportMetaUrl' },
+      banner: { js: "var __hermesImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
       write: false,
       logLevel: 'silent',
       outfile: join(outDir, lazyChunkFile(id)),

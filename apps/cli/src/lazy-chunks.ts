@@ -8,7 +8,11 @@
  */
 
 /** The module ids the bundle asks for by name, with `require`, and the file each is built into. */
-export const LAZY_DEPENDENCIES: readonly string[] = ['@anthropic-ai/sdk', 'undici'];
+export const LAZY_DEPENDENCIES: readonly string[] = [
+  '@anthropic-ai/sdk',
+  'undici',
+  '@hermes/runtime',
+];
 
 /** The file name (in `dist/`) a lazy dependency is built into: `lazy-anthropic-ai-sdk.cjs`. */
 export function lazyChunkFile(id: string): string {

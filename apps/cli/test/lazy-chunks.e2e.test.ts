@@ -53,7 +53,14 @@ describe('lazy chunks', () => {
     expect(typeof undici.fetch).toBe('function');
     const anthropic = load(join(dist, lazyChunkFile('@anthropic-ai/sdk'))) as { default?: unknown };
     expect(typeof anthropic.default).toBe('function');
-    expect(LAZY_DEPENDENCIES).toEqual(['@anthropic-ai/sdk', 'undici']);
+    // The gateway server (`hermes gateway run`): its composition is not in the bundle, its
+    // chunk keeps the native addon outside and finds files from its own path.
+    expect(bundle).not.toContain('function buildGatewayServer(');
+    const runtimeChunk = readFileSync(join(dist, lazyChunkFile('@hermes/runtime')), 'latin1');
+    expect(runtimeChunk).toContain('function buildGatewayServer(');
+    expect(runtimeChunk).toContain('require("better-sqlite3")');
+    expect(runtimeChunk).not.toContain('better_sqlite3.node');
+    expect(LAZY_DEPENDENCIES).toEqual(['@anthropic-ai/sdk', 'undici', '@hermes/runtime']);
   });
 
   it('load only when asked, once, through a code cache of their own', async () => {

@@ -2,13 +2,15 @@
 /**
  * The end-to-end smoke of a built `hermes` CLI, run by one Node: `--version`, the scripted
  * `demo`, `chat -q` against a local testkit server (its session then found again through SQLite
- * full-text search in a fresh process), and one real tool call, `search_files`. Everything the
+ * full-text search in a fresh process), one real tool call, `search_files`, and the gateway
+ * serving one chat completion (`gateway-check.mjs`). Everything the
  * native addon does (open the session database, write, search) is exercised.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { script, startScriptedServer } from '../../../packages/testkit/dist/index.js';
+import { gatewayServes } from './gateway-check.mjs';
 import { describeExit, outputTail, runProcess } from './run-process.mjs';
 
 /**
@@ -165,11 +167,9 @@ export const CHECKS = /** @type {const} */ ([
   ['hermes demo', demo],
   ['hermes chat -q (testkit server) + sessions search', chatQuery],
   ['search_files via chat -q (ripgrep when on PATH)', searchFiles],
-  // ── GATEWAY SMOKE: add it here once `apps/gateway` serves ──────────────────────────────────
-  // Today `hermes-gateway run` exits 1 ("not available yet"), so there is nothing to smoke.
-  // Then: stage apps/gateway/dist like the CLI (stage-cli.mjs), start `hermes-gateway run`
-  // against a testkit server, wait for its API server to accept a connection, send one
-  // OpenAI-compatible chat request, expect the scripted answer, stop it with SIGTERM, exit 0.
+  // `hermes gateway run` is `hermes-gateway run` (one function in @hermes/runtime), so the
+  // staged CLI and its addon serve the gateway's smoke too.
+  ['hermes gateway run: one chat completion, SIGTERM → exit 0', gatewayServes],
 ]);
 
 /**

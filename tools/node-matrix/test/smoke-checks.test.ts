@@ -62,7 +62,7 @@ describe.skipIf(!testkitBuilt)('runSmoke', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('  FAIL hermes --version');
-    expect(run.stdout).toContain(`smoke: Node ${process.version} FAIL (4 of 4 checks)`);
+    expect(run.stdout).toContain(`smoke: Node ${process.version} FAIL (5 of 5 checks)`);
   }, 120_000);
 
   it.skipIf(!existsSync(join(realCli, 'dist', 'bin.js')))(
