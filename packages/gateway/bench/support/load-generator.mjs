@@ -35,7 +35,8 @@ function readFrames(res, onChunk) {
 }
 
 /** One streaming chat completion: ms to the first content token and to the end of the stream. */
-function oneStream(agent, endpoint, { key, answer }, session) {
+function oneStream(agent, endpoint, expect, session, retried = false) {
+  const { key, answer } = expect;
   return new Promise((resolve, reject) => {
     // Stamped when the request has left (written to the socket), not when it was created:
     // building 200 requests at once takes the client itself a while.
@@ -67,7 +68,13 @@ function oneStream(agent, endpoint, { key, answer }, session) {
         resolve({ id, session: answered, sent, first: first - sent, last: last - sent, ok });
       });
     });
-    req.on('error', reject);
+    req.on('error', (error) => {
+      // The server closed an idle keep-alive socket just as this request reused it (Node's
+      // documented race): the request never arrived, so send it again on a fresh socket.
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        oneStream(agent, endpoint, expect, session, true).then(resolve, reject);
+      } else reject(error);
+    });
     req.on('finish', () => {
       sent = now();
     });
