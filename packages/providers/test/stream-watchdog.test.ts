@@ -1,4 +1,7 @@
 /** The stale-stream watchdog on fake and hand-driven time. */
+import { getEventListeners } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_STALE_STREAM_TIMEOUT_MS,
@@ -77,6 +80,44 @@ describe('StaleStreamWatchdog signals', () => {
     expect(watchdog.stale).toBe(false);
     expect(watchdog.staleSignal.aborted).toBe(false);
     watchdog.stop();
+  });
+
+  it('takes an already aborted caller signal as aborted', () => {
+    const caller = new AbortController();
+    caller.abort(new Error('gone before the call'));
+    const watchdog = new StaleStreamWatchdog({ timeoutMs: 60_000, signal: caller.signal });
+    expect(watchdog.signal.aborted).toBe(true);
+    expect((watchdog.signal.reason as Error).message).toBe('gone before the call');
+    watchdog.stop();
+  });
+
+  it('leaves nothing on a long-lived caller signal after stop: a finished call is collectable', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const turn = new AbortController(); // lives as long as the agent's turn, or longer
+    // A function of its own, so no local of the suspended test function holds the last one.
+    const finishedCalls = (count: number) =>
+      Array.from({ length: count }, () => {
+        const watchdog = new StaleStreamWatchdog({ timeoutMs: 60_000, signal: turn.signal });
+        // As the SDKs do: a listener on the signal they were given, never removed.
+        watchdog.signal.addEventListener('abort', () => {});
+        watchdog.stop();
+        return new WeakRef(watchdog.signal);
+      });
+    const refs = finishedCalls(20);
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
+    let alive = refs.length;
+    for (let round = 0; round < 10 && alive > 0; round += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      alive = refs.filter((ref) => ref.deref() !== undefined).length;
+    }
+    expect(alive).toBe(0);
+    // The caller's abort still reaches a call in flight.
+    const running = new StaleStreamWatchdog({ timeoutMs: 60_000, signal: turn.signal });
+    turn.abort(new Error('stop'));
+    expect(running.signal.aborted).toBe(true);
+    running.stop();
   });
 
   it('linkedSignal joins any other signal with the stale signal', () => {

@@ -97,6 +97,8 @@ export class StaleStreamWatchdog {
   private lastActivity: number;
   private handle: unknown;
   private stopped = false;
+  /** Removes the listeners {@link linkedSignal} put on signals that outlive this call. */
+  private readonly unlinks: (() => void)[] = [];
 
   constructor(options: StaleStreamWatchdogOptions = {}) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_STALE_STREAM_TIMEOUT_MS;
@@ -127,12 +129,32 @@ export class StaleStreamWatchdog {
     this.stopped = true;
     if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
+    for (const unlink of this.unlinks.splice(0)) unlink();
   }
 
-  /** `callerSignal` combined with {@link staleSignal} (`AbortSignal.any`); the latter alone if none. */
+  /**
+   * `callerSignal` combined with {@link staleSignal}; the latter alone if none. Not
+   * `AbortSignal.any`: Node 20 keeps such a combined signal alive for as long as it has a
+   * listener and has not aborted, and the SDKs add a listener they never remove, so every
+   * finished call leaked its signals (~2 KB a call). The listener put on the caller's signal
+   * here is removed by {@link stop}.
+   */
   linkedSignal(callerSignal: AbortSignal | undefined): AbortSignal {
     if (callerSignal === undefined) return this.staleSignal;
-    return AbortSignal.any([callerSignal, this.staleSignal]);
+    const linked = new AbortController();
+    if (callerSignal.aborted) linked.abort(callerSignal.reason);
+    else if (this.staleSignal.aborted) linked.abort(this.staleSignal.reason);
+    else {
+      const fromCaller = () => linked.abort(callerSignal.reason);
+      const fromStale = () => linked.abort(this.staleSignal.reason);
+      callerSignal.addEventListener('abort', fromCaller, { once: true });
+      this.staleSignal.addEventListener('abort', fromStale, { once: true });
+      this.unlinks.push(() => {
+        callerSignal.removeEventListener('abort', fromCaller);
+        this.staleSignal.removeEventListener('abort', fromStale);
+      });
+    }
+    return linked.signal;
   }
 
   private arm(ms: number): void {
