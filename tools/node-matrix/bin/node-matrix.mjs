@@ -54,10 +54,10 @@ for (const [i, spec] of versions.entries()) {
     verdicts.push(`node-matrix: Node ${spec} FAIL (fetch or build of the native addon)`);
     continue;
   }
-  const { release, buildMs } = outcome.value;
+  const { release, buildMs, cached } = outcome.value;
   console.log(`[${spec}] smoke with Node ${release.version}:`);
   const result = await smoke(outcome.value, (line) => console.log(`[${spec}] ${line}`));
-  const timing = `addon build ${seconds(buildMs)}, smoke ${seconds(result.ms)}`;
+  const timing = `addon ${cached ? 'from cache' : `build ${seconds(buildMs)}`}, smoke ${seconds(result.ms)}`;
   verdicts.push(
     `node-matrix: Node ${release.version} ${result.ok ? 'PASS' : `FAIL (smoke: ${result.detail})`} (${timing})`,
   );

@@ -4,13 +4,14 @@
  * release's own `node` against that release's headers (`--nodedir`, and `npm_config_nodedir`
  * for anything node-gyp starts), then loads it in that Node to prove the build is usable.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addonCacheDir, addonCacheKey, restoreAddon, storeAddon } from './addon-cache.mjs';
 import { describeExit, outputTail, runProcess } from './run-process.mjs';
 
 /**
  * @typedef {import('./node-release.mjs').NodeRelease} NodeRelease
- * @typedef {{ ms: number, sqlite: string, log: string }} AddonBuild
+ * @typedef {{ ms: number, sqlite: string, log: string, cached: boolean }} AddonBuild
  */
 
 /**
@@ -45,7 +46,9 @@ export async function findNodeGyp() {
 
 /**
  * Runs `node-gyp rebuild --release` in `addonDir` for `release`, writing the whole build log to
- * `logFile`; then loads the addon in that release's Node and opens an in-memory database.
+ * `logFile`, and keeps the result in the addon cache (`addon-cache.mjs`) — or takes it from there
+ * when this exact Node and addon were built before; then loads the addon in that release's Node
+ * and opens an in-memory database.
  * @param {string} addonDir the staged package (see stage-cli.mjs)
  * @param {NodeRelease} release
  * @param {string} nodeGyp path to node-gyp.js
@@ -53,6 +56,29 @@ export async function findNodeGyp() {
  * @returns {Promise<AddonBuild>}
  */
 export async function buildAddon(addonDir, release, nodeGyp, logFile) {
+  const { version } = JSON.parse(readFileSync(join(addonDir, 'package.json'), 'utf8'));
+  const cacheDir = addonCacheDir();
+  const key = addonCacheKey(release, version);
+  // Destructured: the matrix runs outside turbo, so this is no turbo task's input.
+  const { NODE_MATRIX_NO_CACHE: noCache } = process.env;
+  if (!noCache && restoreAddon(cacheDir, key, addonDir)) {
+    writeFileSync(logFile, `restored from ${join(cacheDir, key)}\n`);
+    return { ms: 0, sqlite: await loadAddon(addonDir, release), log: logFile, cached: true };
+  }
+  const built = await compileAddon(addonDir, release, nodeGyp, logFile);
+  storeAddon(cacheDir, key, addonDir);
+  return built;
+}
+
+/**
+ * The compile itself (see {@link buildAddon}).
+ * @param {string} addonDir
+ * @param {NodeRelease} release
+ * @param {string} nodeGyp
+ * @param {string} logFile
+ * @returns {Promise<AddonBuild>}
+ */
+async function compileAddon(addonDir, release, nodeGyp, logFile) {
   const env = {
     ...process.env,
     // Overrides the `/usr` that .ci/run sets for the repository's own Node.
@@ -73,7 +99,7 @@ export async function buildAddon(addonDir, release, nodeGyp, logFile) {
     );
   }
   const sqlite = await loadAddon(addonDir, release);
-  return { ms: build.ms, sqlite, log: logFile };
+  return { ms: build.ms, sqlite, log: logFile, cached: false };
 }
 
 /**

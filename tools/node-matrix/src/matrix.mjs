@@ -15,7 +15,7 @@ import { ADDON, stageCli } from './stage-cli.mjs';
 
 /**
  * @typedef {import('./node-release.mjs').NodeRelease} NodeRelease
- * @typedef {{ release: NodeRelease, cliDir: string, buildMs: number }} Prepared
+ * @typedef {{ release: NodeRelease, cliDir: string, buildMs: number, cached: boolean }} Prepared
  * @typedef {{ spec: string, version: string, ok: boolean, summary: string }} VersionOutcome
  */
 
@@ -51,11 +51,13 @@ export async function prepare(ctx, spec) {
   const log = join(ctx.work, `build-${release.version}.log`);
   const built = await buildAddon(staged.addonDir, release, ctx.nodeGyp, log);
   const addonVersion = JSON.parse(readFileSync(join(staged.addonDir, 'package.json'), 'utf8'));
+  const how = built.cached
+    ? 'from the build cache (built from source by an earlier run; NODE_MATRIX_NO_CACHE=1 rebuilds)'
+    : `built in ${seconds(built.ms)}`;
   ctx.log(
-    `Node ${release.version}: ${ADDON} ${addonVersion.version} built in ${seconds(built.ms)} ` +
-      `(SQLite ${built.sqlite})`,
+    `Node ${release.version}: ${ADDON} ${addonVersion.version} ${how} (SQLite ${built.sqlite})`,
   );
-  return { release, cliDir: staged.cliDir, buildMs: built.ms };
+  return { release, cliDir: staged.cliDir, buildMs: built.ms, cached: built.cached };
 }
 
 /**
