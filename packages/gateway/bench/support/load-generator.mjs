@@ -82,6 +82,10 @@ function oneStream(agent, endpoint, expect, session, retried = false) {
       JSON.stringify({
         model: 'hermes-agent',
         stream: true,
+        // As the agent asks the model (openai-chat-request.ts): the usage comes in one more
+        // frame, which the scripted model also delays, so the model's own baseline must wait
+        // for it too or every stream through the server looks one frame (50 ms) slower.
+        stream_options: { include_usage: true },
         messages: [{ role: 'user', content: 'Say the sentence.' }],
       }),
     );
