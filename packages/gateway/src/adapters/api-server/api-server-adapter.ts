@@ -4,8 +4,7 @@
  * HTTP answer), the session to continue or the history to seed, and the client's abort signal.
  */
 import { setMaxListeners } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PlatformCapabilities } from '../../capabilities.js';
 import type { InboundHandler, OutboundMessage, SendTarget, SentMessage } from '../../messages.js';
 import { PlatformAdapter } from '../../platform-adapter.js';
@@ -16,6 +15,7 @@ import { API_SERVER_PLATFORM, newId } from './api-inbound.js';
 import { type ApiServerSettings, assertUsableApiKey } from './api-server-settings.js';
 import { HEADER_WAIT_MS } from './chat-stream.js';
 import { BASE_HEADERS, isApiError, parseJson, readBody, sendError } from './http-io.js';
+import { closeHttp, listenHttp } from './http-listener.js';
 import { ResponseStore } from './response-store.js';
 import type { ApiServices, RouteContext } from './route-context.js';
 import { Router } from './router.js';
@@ -104,23 +104,14 @@ export class ApiServerAdapter extends PlatformAdapter {
     this.#shutdown = new AbortController();
     // Detached runs listen for shutdown: hundreds at once are expected, not a leak.
     setMaxListeners(0, this.#shutdown.signal);
-    const server = createServer((req, res) => {
-      void this.#serve(req, res);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.#settings.port, this.#settings.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    server.on('error', (error) =>
-      this.#log.error('api_server: server error', { error: error.message }),
+    const listener = await listenHttp(
+      'api_server',
+      this.#settings,
+      (req, res) => this.#serve(req, res),
+      this.#log,
     );
-    this.#server = server;
-    const address = server.address() as AddressInfo;
-    this.#address = { host: this.#settings.host, port: address.port };
-    this.#log.info('api_server: listening', { host: this.#settings.host, port: address.port });
+    this.#server = listener.server;
+    this.#address = listener.address;
   }
 
   /**
@@ -137,9 +128,7 @@ export class ApiServerAdapter extends PlatformAdapter {
     for (const turn of [...this.#live]) {
       turn.fail({ code: 'gateway.shutting_down', message: 'The gateway is shutting down.' });
     }
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    await closeHttp(server);
     this.#address = undefined;
   }
 

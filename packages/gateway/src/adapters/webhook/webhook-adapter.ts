@@ -5,8 +5,7 @@
  * (another platform's chat, or the log).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PlatformCapabilities } from '../../capabilities.js';
 import type {
   InboundHandler,
@@ -19,6 +18,7 @@ import { PlatformAdapter } from '../../platform-adapter.js';
 import { type AdapterLog, SILENT_ADAPTER_LOG } from '../api-server/adapter-log.js';
 import { ApiError, unknownRoute } from '../api-server/api-error.js';
 import { isApiError, parseJson, readBody, sendError, sendJson } from '../api-server/http-io.js';
+import { closeHttp, listenHttp } from '../api-server/http-listener.js';
 import { dispatch, TrackedTurn } from '../api-server/tracked-turn.js';
 import { webhookPrompt } from './prompt-template.js';
 import { RouteRateLimit } from './route-rate-limit.js';
@@ -96,23 +96,14 @@ export class WebhookAdapter extends PlatformAdapter {
     if (this.#server) return;
     this.#handler = onMessage;
     this.#shutdown = new AbortController();
-    const server = createServer((req, res) => {
-      void this.#serve(req, res);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.#settings.port, this.#settings.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    server.on('error', (error) =>
-      this.#log.error('webhook: server error', { error: error.message }),
+    const listener = await listenHttp(
+      'webhook',
+      this.#settings,
+      (req, res) => this.#serve(req, res),
+      this.#log,
     );
-    this.#server = server;
-    const { port } = server.address() as AddressInfo;
-    this.#address = { host: this.#settings.host, port };
-    this.#log.info('webhook: listening', { host: this.#settings.host, port });
+    this.#server = listener.server;
+    this.#address = listener.address;
   }
 
   /** Stops listening; turns already accepted are told to stop (their signal aborts). */
@@ -122,9 +113,7 @@ export class WebhookAdapter extends PlatformAdapter {
     this.#handler = undefined;
     if (!server) return;
     this.#shutdown.abort();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    await closeHttp(server);
     this.#address = undefined;
   }
 
