@@ -19,5 +19,6 @@ export { REDACTED, redactSecrets } from '@hermes/providers';
 export type { SearchOptions } from '@hermes/state';
 export * from '@hermes/state';
 export * from './define-plugin.js';
+export * from './hooks.js';
 export * from './manifest.js';
 export * from './plugin-context.js';

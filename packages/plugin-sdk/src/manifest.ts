@@ -55,3 +55,53 @@ export const PluginManifestSchema = z.object({
 export type PluginManifestInput = z.input<typeof PluginManifestSchema>;
 /** A validated manifest, with defaults filled in. */
 export type PluginManifest = z.output<typeof PluginManifestSchema>;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const registeredNames = z.array(z.string().min(1)).optional();
+
+/**
+ * The `"hermes"` field of a plugin's `package.json`: what the host must know before it runs any
+ * of the plugin's code. `provides` lets the host answer `hermes <command>`, `memory.provider:
+ * <name>` and `context.engine: <name>` by loading only the plugin that offers them, and name the
+ * available strategies when a selection is unknown.
+ */
+export const PluginPackageFieldSchema = z.strictObject({
+  kind: PluginKindSchema.default('general'),
+  /** Environment variables that must be set; without them the plugin is reported and skipped. */
+  requiresEnv: z
+    .array(z.string().regex(ENV_NAME, 'requiresEnv entries must be environment variable names'))
+    .default([]),
+  /** What `register` will register, by name (informational except as said above). */
+  provides: z
+    .strictObject({
+      tools: registeredNames,
+      commands: registeredNames,
+      hooks: registeredNames,
+      platforms: registeredNames,
+      memoryProviders: registeredNames,
+      contextEngines: registeredNames,
+    })
+    .default({}),
+  /** The oldest Hermes version the plugin works with. */
+  minVersion: semver('hermes.minVersion').optional(),
+});
+
+/** The `"hermes"` field after defaults. */
+export type PluginPackageField = z.output<typeof PluginPackageFieldSchema>;
+
+/** The parts of a plugin's `package.json` the host reads. */
+export const PluginPackageJsonSchema = z.looseObject({
+  name: z
+    .string()
+    .max(214, 'name must be at most 214 characters')
+    .regex(PLUGIN_NAME_PATTERN, 'name must be a lower-case npm package name, optionally scoped'),
+  version: semver('version'),
+  description: z.string().optional(),
+  type: z.enum(['module', 'commonjs']).optional(),
+  main: z.string().min(1).optional(),
+  exports: z.unknown().optional(),
+  hermes: PluginPackageFieldSchema,
+});
+
+/** A validated plugin `package.json`. */
+export type PluginPackageJson = z.output<typeof PluginPackageJsonSchema>;

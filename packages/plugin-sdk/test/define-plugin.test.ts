@@ -8,6 +8,12 @@ function fakeHost() {
   const hooks: string[] = [];
   const logs: string[] = [];
   const ctx: PluginContext = {
+    name: 'hermes-plugin-hello',
+    storage: {
+      dir: '/tmp/plugin-data/hello',
+      path: (relative) => `/tmp/plugin-data/hello/${relative}`,
+    },
+    config: {},
     registerTool: (tool) => tools.push(tool),
     registerHook: (name) => hooks.push(name),
     registerPlatform: vi.fn(),
