@@ -33,6 +33,21 @@ export interface ApprovalVerdictEvent {
   readonly verdict: Verdict;
   /** Every dangerous pattern key behind the verdict (several commands may each match). */
   readonly patternKeys: readonly string[];
+  /** Whether the guard said `ask`, so the verdict is a ruling (policy, smart mode or a person). */
+  readonly asked: boolean;
+}
+
+/**
+ * Emitted when the guard's verdict is `ask`, before anyone rules on it (policy, smart mode or a
+ * person). The command is secret-redacted.
+ */
+export interface ApprovalAskEvent {
+  readonly sessionId: string;
+  readonly surface: ApprovalSurface;
+  readonly command: string;
+  /** Why the guard flagged it. */
+  readonly reason: string;
+  readonly patternKeys: readonly string[];
 }
 
 /** Collaborators of a {@link CommandApprover}. */
@@ -45,6 +60,11 @@ export interface CommandApproverOptions {
   readonly smartJudge?: SmartJudge;
   /** Receives every verdict. Errors it throws are swallowed: observers never break approval. */
   readonly onEvent?: (event: ApprovalVerdictEvent) => void;
+  /**
+   * Told about every command that needs a ruling, before anyone rules. Errors it throws are
+   * swallowed like `onEvent`'s.
+   */
+  readonly onAsk?: (event: ApprovalAskEvent) => void;
   /** When set, `checkFileWrite` only allows paths inside this folder. */
   readonly writeSafeRoot?: string;
   /** The user's home directory, for `~`; defaults to the process's. */
@@ -93,11 +113,10 @@ export class CommandApprover implements CommandApproval {
       ...(this.options.home === undefined ? {} : { home: this.options.home }),
     });
     const keys = [...new Set(check.findings.map((f) => f.key))];
-    const verdict =
-      check.verdict.decision === 'ask'
-        ? await this.rule(command, request, check, keys)
-        : check.verdict;
-    this.emit(command, request, verdict, keys);
+    const asked = check.verdict.decision === 'ask';
+    if (asked) this.announceAsk(command, request, check.verdict.reason, keys);
+    const verdict = asked ? await this.rule(command, request, check, keys) : check.verdict;
+    this.emit(command, request, verdict, keys, asked);
     return { allowed: verdict.decision === 'allow', verdict };
   }
 
@@ -248,6 +267,7 @@ export class CommandApprover implements CommandApproval {
     request: CommandApprovalRequest,
     verdict: Verdict,
     keys: string[],
+    asked: boolean,
   ): void {
     try {
       this.options.onEvent?.({
@@ -256,6 +276,27 @@ export class CommandApprover implements CommandApproval {
         surface: request.surface,
         command: redactSecrets(command),
         verdict,
+        patternKeys: keys,
+        asked,
+      });
+    } catch {
+      // An observer must never break approval.
+    }
+  }
+
+  private announceAsk(
+    command: string,
+    request: CommandApprovalRequest,
+    reason: string,
+    keys: string[],
+  ): void {
+    if (!this.options.onAsk) return;
+    try {
+      this.options.onAsk({
+        sessionId: request.sessionId,
+        surface: request.surface,
+        command: redactSecrets(command),
+        reason,
         patternKeys: keys,
       });
     } catch {
