@@ -140,15 +140,22 @@ function unset([key]: readonly string[], ctx: CommandContext): number {
   return ExitCode.ok;
 }
 
+/**
+ * Validates config.yaml. Stricter than loading it: a key no part of Hermes reads is an error here
+ * (a misspelt key silently does nothing), while `chat` only warns about it and goes on.
+ */
 function check(_: readonly string[], ctx: CommandContext): number {
   const source = readConfigSource(ctx.hermesHome);
   const { env, warnings: envWarnings } = mergeDotenv(ctx.hermesHome, ctx.env);
   const result = checkConfig(source, env, ctx.hermesHome);
-  for (const warning of [...envWarnings, ...result.warnings])
-    ctx.stdout.write(`warning: ${warning}\n`);
-  if (result.problems.length > 0) {
+  const unknownWarnings = new Set(result.unknownKeys.map((unknown) => unknown.warning));
+  const warnings = result.warnings.filter((warning) => !unknownWarnings.has(warning));
+  for (const warning of [...envWarnings, ...warnings]) ctx.stdout.write(`warning: ${warning}\n`);
+  const problems = [...result.problems, ...result.unknownKeys];
+  if (problems.length > 0) {
     ctx.stdout.write(`${source.path} is not valid:\n`);
-    for (const problem of result.problems) ctx.stdout.write(`  - ${formatProblem(problem)}\n`);
+    for (const problem of problems) ctx.stdout.write(`  - ${formatProblem(problem)}\n`);
+    if (result.unknownKeys.length > 0) ctx.stdout.write(unknownKeyAdvice(result.unknownKeys));
     return ExitCode.failure;
   }
   ctx.stdout.write(
@@ -157,6 +164,16 @@ function check(_: readonly string[], ctx: CommandContext): number {
       : `${source.path} does not exist yet; defaults apply.\n`,
   );
   return ExitCode.ok;
+}
+
+/** What to do about keys nothing reads. */
+function unknownKeyAdvice(unknownKeys: readonly { readonly path: string }[]): string {
+  const unsets = unknownKeys.map((unknown) => `  hermes config unset ${unknown.path}`).join('\n');
+  return (
+    'No part of Hermes reads the unknown keys above (a misspelling, or a setting of another\n' +
+    'version), so they would change nothing. Correct the spelling, or remove them:\n' +
+    `${unsets}\n`
+  );
 }
 
 const SUBCOMMANDS: Readonly<Record<string, Sub>> = { show, get, set, unset, check };

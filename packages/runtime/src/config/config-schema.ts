@@ -1,8 +1,9 @@
 /**
  * The schema of `HERMES_HOME/config.yaml`. Sections use Hermes' snake_case keys. Unknown keys are
- * allowed through here and reported as warnings by the validator; `terminal` is checked with
- * `@hermes/environments`' own schema, `gateway` and `platforms` with `@hermes/gateway`'s, and
- * `approvals` by `@hermes/approval`'s loader, so none is described twice.
+ * allowed through here and reported by the validator (warnings when loading, errors for `hermes
+ * config check`); `terminal` is checked with `@hermes/environments`' own schema, `gateway` and
+ * `platforms` with `@hermes/gateway`'s, and the values of `approvals` by `@hermes/approval`'s
+ * loader, so none is described twice.
  */
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
@@ -49,6 +50,12 @@ export const MemorySectionSchema = z.looseObject({
   user_char_limit: z.number().int().positive().optional(),
 });
 
+/** `context:` — which context engine runs the turn's compression (a plugin may offer others). */
+export const ContextSectionSchema = z.looseObject({
+  /** The engine's name; the built-in compressor when absent. */
+  engine: name.optional(),
+});
+
 /** `skills:` — extra folders of skills (read-only). */
 export const SkillsSectionSchema = z.looseObject({
   external_dirs: names.optional(),
@@ -85,6 +92,7 @@ export const HermesConfigFileSchema = z.looseObject({
   terminal: TerminalConfigSchema.nullish(),
   approvals: z.unknown().optional(),
   memory: MemorySectionSchema.nullish(),
+  context: ContextSectionSchema.nullish(),
   skills: SkillsSectionSchema.nullish(),
   compression: CompressionSectionSchema.nullish(),
   display: DisplaySectionSchema.nullish(),
@@ -96,11 +104,35 @@ export const HermesConfigFileSchema = z.looseObject({
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
 
 /**
- * Top-level sections other parts of Hermes read (MCP, cron, plugins, …): not warned about as
- * unknown, and not validated here.
+ * The keys of `approvals:` that `@hermes/approval`'s loader reads. It validates their values but
+ * passes any other key by in silence, so the unknown-key pass checks the names here (keep this
+ * list in step with `ApprovalsSectionSchema` in `@hermes/approval`'s settings.ts).
+ */
+const ApprovalsKeysSchema = z.looseObject({
+  mode: z.unknown(),
+  timeout: z.unknown(),
+  cron_mode: z.unknown(),
+  single_query_mode: z.unknown(),
+  subagent_mode: z.unknown(),
+  deny: z.unknown(),
+  command_allowlist: z.unknown(),
+});
+
+/**
+ * What the unknown-key pass walks: the file's schema, plus the key names of sections whose values
+ * another component validates.
+ */
+export const KNOWN_KEYS_SCHEMA: z.ZodType = HermesConfigFileSchema.extend({
+  approvals: ApprovalsKeysSchema.nullish(),
+});
+
+/**
+ * Top-level sections accepted as written: not reported as unknown, and not validated here.
+ * `command_allowlist` is read (and checked) by `@hermes/approval`; nothing reads the others yet
+ * (MCP, cron, auxiliary models, delegation, profiles): each leaves this list when its issue lands
+ * and its section gets a schema.
  */
 export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
-  'approvals',
   'command_allowlist',
   'mcp_servers',
   'cron',

@@ -1,6 +1,7 @@
 /**
  * Checking config.yaml: YAML syntax, `${VAR}` substitution, the zod schema (a bad value names
- * its key path, its line and what was expected), unknown keys (warnings, with a "did you mean"),
+ * its key path, its line and what was expected), unknown keys (with a "did you mean": warnings
+ * for the loader, errors for `hermes config check`),
  * the `approvals` section through `@hermes/approval`'s own loader, and the `API_SERVER_*`
  * environment variables that override `platforms.api_server`.
  */
@@ -24,6 +25,7 @@ import {
   FOREIGN_SECTIONS,
   type HermesConfigFile,
   HermesConfigFileSchema,
+  KNOWN_KEYS_SCHEMA,
   STRICT_SECTIONS,
 } from './config-schema.js';
 import { substituteEnv } from './substitute.js';
@@ -50,6 +52,17 @@ export interface ConfigCheck {
   readonly problems: readonly ConfigProblem[];
   /** Unknown keys, unset variables, approval notes: one line each, with the line number. */
   readonly warnings: readonly string[];
+  /**
+   * Keys no part of Hermes reads (also in `warnings`, worded for a loader that goes on without
+   * them), each with a "did you mean" naming the whole key path when one is close.
+   */
+  readonly unknownKeys: readonly UnknownKeyProblem[];
+}
+
+/** A key no part of Hermes reads. */
+export interface UnknownKeyProblem extends ConfigProblem {
+  /** Its line in {@link ConfigCheck.warnings}, so a strict caller can leave it out there. */
+  readonly warning: string;
 }
 
 /** `agent.max_turns (line 4): expected …` */
@@ -112,17 +125,40 @@ function approvalProblems(source: ConfigSource, hermesHome: string, env: Env, wa
 }
 
 /**
+ * Every key of `raw` that no schema declares (sections accepted as written and strict sections,
+ * whose own schema reports them, are not entered).
+ */
+function unknownKeyProblems(source: ConfigSource, raw: unknown): UnknownKeyProblem[] {
+  const skip = new Set([...FOREIGN_SECTIONS, ...STRICT_SECTIONS]);
+  return findUnknownKeys(KNOWN_KEYS_SCHEMA, raw, skip).map(({ path, suggestion }) => {
+    const line = lineOfPath(source, path);
+    const meant = suggestion === undefined ? undefined : [...path.slice(0, -1), suggestion];
+    const hint = meant ? `; did you mean '${formatKeyPath(meant)}'?` : '';
+    // The loader's warning keeps the short form it always had (`did you mean 'max_turns'?`).
+    const warningHint = suggestion ? `; did you mean '${suggestion}'?` : '';
+    return {
+      path: formatKeyPath(path),
+      ...(line === undefined ? {} : { line }),
+      message: `unknown key${hint}`,
+      warning: `${at(source, path)}: unknown key, ignored${warningHint}`,
+    };
+  });
+}
+
+/**
  * Checks config.yaml. Never throws for bad input: syntax errors, schema errors and approval
  * errors all come back as problems naming the key path and line. `hermesHome` is where the
  * approval loader reads the same file.
  */
 export function checkConfig(source: ConfigSource, env: Env, hermesHome: string): ConfigCheck {
   const syntax = syntaxProblems(source);
-  if (syntax.length > 0) return { config: undefined, problems: syntax, warnings: [] };
+  if (syntax.length > 0) {
+    return { config: undefined, problems: syntax, warnings: [], unknownKeys: [] };
+  }
   const raw: unknown = source.doc.toJS() ?? {};
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     const problem = problemAt(source, [], 'expected a mapping of sections (model:, agent:, …)');
-    return { config: undefined, problems: [problem], warnings: [] };
+    return { config: undefined, problems: [problem], warnings: [], unknownKeys: [] };
   }
   const warnings: string[] = [];
   const substituted = substituteEnv(raw, env, (variable, keyPath) => {
@@ -130,14 +166,8 @@ export function checkConfig(source: ConfigSource, env: Env, hermesHome: string):
       `${at(source, parseKeyPath(keyPath))}: \${${variable}} is not set; left as written`,
     );
   });
-  for (const unknown of findUnknownKeys(
-    HermesConfigFileSchema,
-    raw,
-    new Set([...FOREIGN_SECTIONS, ...STRICT_SECTIONS]),
-  )) {
-    const hint = unknown.suggestion ? `; did you mean '${unknown.suggestion}'?` : '';
-    warnings.push(`${at(source, unknown.path)}: unknown key, ignored${hint}`);
-  }
+  const unknownKeys = unknownKeyProblems(source, raw);
+  warnings.push(...unknownKeys.map((unknown) => unknown.warning));
   const parsed = HermesConfigFileSchema.safeParse(substituted);
   const problems: ConfigProblem[] = parsed.success
     ? []
@@ -148,6 +178,7 @@ export function checkConfig(source: ConfigSource, env: Env, hermesHome: string):
     config: problems.length === 0 && parsed.success ? parsed.data : undefined,
     problems,
     warnings,
+    unknownKeys,
   };
 }
 
