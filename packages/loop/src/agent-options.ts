@@ -7,6 +7,7 @@ import type { SessionStore } from '@hermes/state';
 import type { ClarifyCallback } from '@hermes/tools';
 import type { DelegationOptions } from './delegation/delegation-options.js';
 import type { ListenerErrorReporter } from './events/event-bus.js';
+import type { AgentHooks, HookErrorReporter } from './hooks/agent-hooks.js';
 import type { ModelTarget } from './model/model-route.js';
 import type { GuardrailOptions } from './tools/guardrails.js';
 import type { LoopTool } from './tools/loop-toolbox.js';
@@ -75,6 +76,19 @@ export interface AgentOptions {
   readonly onTurnStart?: () => void;
   /** Enables `delegate_task`: how children are built. Absent: no delegation. */
   readonly delegation?: DelegationOptions;
+  /**
+   * Hooks into the agent's life (the plugin host's runner, or your own): around every tool call
+   * and model call, at session start and end, around delegated children. Children get them too
+   * (without the session hooks). A hook that fails is reported and ignored.
+   */
+  readonly hooks?: AgentHooks;
+  /** Told when a hook throws, rejects or returns what it may not (default: console.warn). */
+  readonly onHookError?: HookErrorReporter;
+  /**
+   * Compression the agent starts by itself: preflight and at the engine's threshold. Default
+   * true. False leaves only the recovery from a context-overflow error and manual `compress()`.
+   */
+  readonly autoCompression?: boolean;
 }
 
 /** Options of one `runConversation` call. */

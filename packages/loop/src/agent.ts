@@ -8,8 +8,9 @@ import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
 import { HermesError } from '@hermes/protocol';
 import type { ToolContext } from '@hermes/tools';
 import type { AgentOptions, RunOptions } from './agent-options.js';
-import { CompressionGate, type CompressionReport } from './compression/compression-gate.js';
-import { createDelegateTool, type DelegatedTask } from './delegation/delegate-tool.js';
+import type { CompressionReport } from './compression/compression-gate.js';
+import { turnGate } from './compression/turn-gate.js';
+import { childAnswer, type DelegatedTask } from './delegation/delegate-tool.js';
 import {
   CHILD_BLOCKED_TOOLS,
   DELEGATION_DEFAULTS,
@@ -17,12 +18,16 @@ import {
 } from './delegation/delegation-options.js';
 import { AgentEventBus, type AgentEventListener } from './events/event-bus.js';
 import { EventQueue } from './events/event-queue.js';
+import { withoutSessionHooks } from './hooks/agent-hooks.js';
+import { guardHooks } from './hooks/guard-hooks.js';
+import { SessionLifecycle } from './hooks/session-lifecycle.js';
+import { observeSubagent } from './hooks/subagent-hooks.js';
 import { ModelRoute, type ModelTarget, targetLabel } from './model/model-route.js';
 import { SessionWriter } from './persist/session-writer.js';
 import type { PromptHolder } from './prompt/prompt-cache.js';
 import type { PromptParts } from './prompt/system-prompt.js';
+import { agentToolbox } from './tools/agent-toolbox.js';
 import { LoopToolbox, NarrowedToolbox } from './tools/loop-toolbox.js';
-import type { Toolbox } from './tools/toolbox.js';
 import type { AgentRuntime } from './turn/agent-runtime.js';
 import { type ContextStatus, contextStatusOf } from './turn/context-status.js';
 import { runTurn } from './turn/run-turn.js';
@@ -44,6 +49,7 @@ export class Agent {
   #sessionId: string | undefined;
   #running = false;
   readonly #children = new Set<Agent>();
+  readonly #lifecycle: SessionLifecycle;
 
   constructor(options: AgentOptions) {
     this.#options = options;
@@ -54,11 +60,12 @@ export class Agent {
       ...(options.providerName ? { label: options.providerName } : {}),
     };
     const environment = environmentOnce(options.environment);
+    const hooks = options.hooks ? guardHooks(options.hooks, options.onHookError) : undefined;
     this.#runtime = {
       route: new ModelRoute(primary, options.fallback),
       store: options.sessionStore,
       engine: options.contextEngine,
-      toolbox: this.#toolbox(options),
+      toolbox: agentToolbox(options, hooks, (task, ctx) => this.#observedChild(task, ctx)),
       get environment() {
         return environment();
       },
@@ -70,8 +77,11 @@ export class Agent {
       maxDelegateCalls: options.maxDelegateCalls ?? 3,
       approvalSurface:
         options.approvalSurface ?? (options.clarify ? 'interactive' : 'single_query'),
+      autoCompression: options.autoCompression ?? true,
+      ...(hooks ? { hooks } : {}),
       ...optionalRuntimeParts(options),
     };
+    this.#lifecycle = new SessionLifecycle(hooks, this.#runtime.platform);
   }
 
   /** The current session id (undefined before the first turn of a new session). */
@@ -141,9 +151,10 @@ export class Agent {
     if (options.signal?.aborted) control.interrupt();
     try {
       const writer = await this.#ensureSession(options.conversationHistory);
+      await this.#lifecycle.enter(writer.sessionId);
       this.#runtime.route.reset();
       const turn = { id: '' };
-      const gate = this.#gate(writer, turn);
+      const gate = turnGate(this.#runtime, writer, turn);
       const state = new TurnState(this.#runtime, this.#messages, writer, gate, text);
       turn.id = state.turnId;
       this.#runtime.currentTurn = state;
@@ -203,7 +214,7 @@ export class Agent {
       throw new HermesError('loop.turn_in_progress', 'Compress between turns, not while one runs.');
     }
     const writer = await this.#ensureSession(undefined);
-    const gate = this.#gate(writer, { id: '' });
+    const gate = turnGate(this.#runtime, writer, { id: '' });
     return gate.compress(this.#messages, 'manual', {
       tokens: estimateTokens(this.#messages),
       force: true,
@@ -240,12 +251,25 @@ export class Agent {
     return removed;
   }
 
-  /** Starts a new session at the next turn (`/new`). */
-  resetSession(): void {
+  /**
+   * Starts a new session at the next turn (`/new`). The state is reset at once; the promise
+   * settles when the `sessionEnd` hook of the session the agent was on has run (never rejects).
+   */
+  resetSession(): Promise<void> {
     this.#messages = [];
     this.#writer = undefined;
     this.#sessionId = undefined;
     this.#prompt.text = undefined;
+    return this.#lifecycle.leave();
+  }
+
+  /**
+   * Says the agent is done with its session (a host closing it, evicting it, exiting): runs the
+   * `sessionEnd` hook once for a session whose start was reported, and nothing otherwise. The
+   * conversation stays; a later turn on it reports a new `sessionStart`. Never rejects.
+   */
+  endSession(): Promise<void> {
+    return this.#lifecycle.leave();
   }
 
   /** Switches the primary model from the next turn on; the prompt is rebuilt. */
@@ -258,17 +282,15 @@ export class Agent {
     this.#prompt.text = undefined;
   }
 
-  #toolbox(options: AgentOptions): Toolbox {
-    const base = options.loopTools?.length
-      ? new LoopToolbox(options.tools, options.loopTools)
-      : options.tools;
-    if (!options.delegation) return base;
-    const delegate = createDelegateTool({
-      spawn: (task, ctx) => this.#spawnChild(task, ctx),
-      maxConcurrent: options.delegation.maxConcurrent ?? DELEGATION_DEFAULTS.maxConcurrent,
-      maxSummaryChars: options.delegation.maxSummaryChars ?? DELEGATION_DEFAULTS.maxSummaryChars,
-    });
-    return new LoopToolbox(base, [delegate]);
+  #observedChild(task: DelegatedTask, ctx: ToolContext): Promise<TurnResult> {
+    const maxChars =
+      this.#options.delegation?.maxSummaryChars ?? DELEGATION_DEFAULTS.maxSummaryChars;
+    return observeSubagent(
+      this.#runtime.hooks,
+      { parentSessionId: ctx.sessionId, goal: task.goal },
+      () => this.#spawnChild(task, ctx),
+      (result) => childAnswer(result, maxChars),
+    );
   }
 
   async #spawnChild(task: DelegatedTask, ctx: ToolContext): Promise<TurnResult> {
@@ -283,9 +305,11 @@ export class Agent {
     const base = options.loopTools?.length
       ? new LoopToolbox(options.tools, options.loopTools)
       : options.tools;
-    const { delegation: _d, memory: _m, clarify: _c, loopTools: _l, ...inherited } = options;
+    const { delegation: _d, memory: _m, clarify: _c, loopTools: _l, hooks, ...inherited } = options;
     const child = new Agent({
       ...inherited,
+      // A child's life is reported by subagentStart/subagentStop, not as a session of its own.
+      ...(hooks ? { hooks: withoutSessionHooks(hooks) } : {}),
       // The parent's own environment (built by now: delegate_task is a tool call).
       environment: this.#runtime.environment,
       model: this.model,
@@ -333,35 +357,6 @@ export class Agent {
       this.#writer.markPersisted(this.#messages);
     }
     return this.#writer;
-  }
-
-  #gate(writer: SessionWriter, turn: { readonly id: string }): CompressionGate {
-    const { events, memory } = this.#runtime;
-    const beforeCompress = memory?.onPreCompress?.bind(memory);
-    return new CompressionGate(this.#runtime.engine, writer, {
-      ...(beforeCompress ? { beforeCompress } : {}),
-      onStart: (trigger, tokens, count) =>
-        events.emit({
-          type: 'compression_start',
-          turnId: turn.id,
-          trigger,
-          tokensBefore: tokens,
-          messagesBefore: count,
-        }),
-      onEnd: (report) => {
-        events.emit({
-          type: 'compression_end',
-          turnId: turn.id,
-          ok: report.ok,
-          tokensBefore: report.tokensBefore,
-          tokensAfter: report.tokensAfter,
-          messagesBefore: report.messagesBefore,
-          messagesAfter: report.messagesAfter,
-          ...(report.error ? { error: report.error } : {}),
-          ...(report.warnings ? { warnings: [...report.warnings] } : {}),
-        });
-      },
-    });
   }
 
   #promptRuntime(): PromptParts['runtime'] {

@@ -40,7 +40,16 @@ export class CompressionGate {
   readonly #hooks: CompressionHooks;
   #attempts = 0;
 
-  constructor(engine: ContextEngine, writer: SessionWriter, hooks: CompressionHooks = {}) {
+  /**
+   * @param automatic - false turns off compression the gate starts by itself (preflight and
+   *   threshold); an overflow error and a manual `/compress` still compress.
+   */
+  constructor(
+    engine: ContextEngine,
+    writer: SessionWriter,
+    hooks: CompressionHooks = {},
+    readonly automatic = true,
+  ) {
     this.#engine = engine;
     this.#writer = writer;
     this.#hooks = hooks;
@@ -64,9 +73,9 @@ export class CompressionGate {
     if (!this.#engine.shouldCompress(promptTokens)) this.#attempts = 0;
   }
 
-  /** Whether `tokens` calls for compression (and an attempt is left). */
+  /** Whether `tokens` calls for automatic compression (and an attempt is left). */
   needed(tokens: number): boolean {
-    return this.canAttempt && this.#engine.shouldCompress(tokens);
+    return this.automatic && this.canAttempt && this.#engine.shouldCompress(tokens);
   }
 
   /**

@@ -97,9 +97,13 @@ function renderChild(
     return `${head}\nStatus: failed to start (${reason})`;
   }
   const result = settled.value;
-  let answer = result.finalResponse || result.error || '(no answer)';
-  if (answer.length > maxChars) {
-    answer = `${answer.slice(0, maxChars)}\n[… summary truncated at ${maxChars} characters]`;
-  }
+  const answer = childAnswer(result, maxChars);
   return `${head}\nStatus: ${result.exitReason} (${result.apiCalls} model calls)\n${answer}`;
+}
+
+/** A child's answer as the parent reads it: its final text (or error), cut at `maxChars`. */
+export function childAnswer(result: TurnResult, maxChars: number): string {
+  const answer = result.finalResponse || result.error || '(no answer)';
+  if (answer.length <= maxChars) return answer;
+  return `${answer.slice(0, maxChars)}\n[… summary truncated at ${maxChars} characters]`;
 }

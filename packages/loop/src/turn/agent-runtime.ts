@@ -10,6 +10,7 @@ import type { Sleep } from '@hermes/providers';
 import type { SessionStore } from '@hermes/state';
 import type { ClarifyCallback } from '@hermes/tools';
 import type { AgentEventBus } from '../events/event-bus.js';
+import type { GuardedHooks } from '../hooks/guard-hooks.js';
 import type { ModelRoute } from '../model/model-route.js';
 import type { GuardrailOptions } from '../tools/guardrails.js';
 import type { Toolbox } from '../tools/toolbox.js';
@@ -50,6 +51,10 @@ export interface AgentRuntime {
   readonly retryTransient?: boolean;
   /** Called at the start of every turn (e.g. to re-arm a provider's fallback chain). */
   readonly onTurnStart?: () => void;
+  /** The host's hooks, guarded (absent: none given). */
+  readonly hooks?: GuardedHooks;
+  /** Whether the gate compresses by itself (preflight, threshold). */
+  readonly autoCompression: boolean;
   /** The turn now running, for loop-owned tools that report back into it (usage roll-up). */
   currentTurn?: TurnState | undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { AssistantMessage, ChatMessage } from '@hermes/protocol';
 import { buildRequestMessages } from '../request/repair-messages.js';
+import { reportResponse } from './report-response.js';
 import { textOf } from './respond.js';
 import { FAILED_EXITS, type TurnResult } from './turn-result.js';
 import type { TurnState } from './turn-state.js';
@@ -69,6 +70,7 @@ async function summarizeProgress(state: TurnState, systemPrompt: string): Promis
     );
     state.apiCalls += 1;
     state.addUsage(response.usage);
+    await reportResponse(state, response);
     const summary: AssistantMessage = { role: 'assistant', content: textOf(response.message) };
     state.messages.push(summary);
     state.finalResponse = textOf(summary);

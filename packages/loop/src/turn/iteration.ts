@@ -16,6 +16,7 @@ import {
   steerMarker,
   WRAP_UP_NOTE,
 } from './inject-signals.js';
+import { reportResponse } from './report-response.js';
 import { forwardStream } from './stream-events.js';
 import type { TurnState } from './turn-state.js';
 
@@ -84,7 +85,7 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
   const outcome = await callModel({
     route: runtime.route,
     messages: () =>
-      buildRequestMessages(systemPrompt, state.messages, (m) => state.writer.apiContent.get(m)),
+      buildRequestMessages(systemPrompt, state.messages, (m) => state.apiContentOf(m)),
     tools,
     ...(runtime.maxOutputTokens ? { maxOutputTokens: runtime.maxOutputTokens } : {}),
     beginRequest: () => control.beginRequest(),
@@ -147,6 +148,7 @@ async function modelCall(state: TurnState, systemPrompt: string): Promise<Iterat
     }
     case 'response':
       recordUsage(state, outcome.response);
+      await reportResponse(state, outcome.response);
       return outcome;
   }
 }

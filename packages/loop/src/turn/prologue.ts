@@ -44,11 +44,13 @@ export async function runPrologue(state: TurnState, options: PrologueOptions): P
   );
   await preflightCompression(state, systemPrompt);
   await recallMemory(state, user);
+  await addHookContext(state, user);
   return systemPrompt;
 }
 
 async function preflightCompression(state: TurnState, systemPrompt: string): Promise<void> {
   const { engine } = state.runtime;
+  if (!state.gate.automatic) return;
   for (let pass = 0; pass < MAX_PREFLIGHT_PASSES; pass += 1) {
     const tokens = state.requestTokens() + Math.ceil(systemPrompt.length / 4);
     const wanted =
@@ -58,6 +60,17 @@ async function preflightCompression(state: TurnState, systemPrompt: string): Pro
     const report = await state.compress('preflight', { tokens });
     if (!report.ok || !report.changed) return;
   }
+}
+
+/** `preLlmCall`: context for this turn's requests, after any recalled memory; never stored. */
+async function addHookContext(state: TurnState, user: ChatMessage): Promise<void> {
+  const hooks = state.runtime.hooks;
+  if (!hooks?.has('preLlmCall') || typeof user.content !== 'string') return;
+  const text = await hooks.preLlmCall({
+    sessionId: state.writer.sessionId,
+    userMessage: user.content,
+  });
+  if (text) state.hookContext = { message: user, text };
 }
 
 async function recallMemory(state: TurnState, user: ChatMessage): Promise<void> {

@@ -3,7 +3,13 @@
  * share them without a god object. Nothing here outlives the turn except through the result.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, CompressionTrigger, ExitReason, Usage } from '@hermes/protocol';
+import type {
+  ChatMessage,
+  CompressionTrigger,
+  ExitReason,
+  MessageContent,
+  Usage,
+} from '@hermes/protocol';
 import { addUsage, emptyUsage } from '@hermes/protocol';
 import type { CompressionGate, CompressionReport } from '../compression/compression-gate.js';
 import type { SessionWriter } from '../persist/session-writer.js';
@@ -38,6 +44,12 @@ export class TurnState {
   messagesAtLastUsage = 0;
   /** Session counters not yet written (flushed once, at finalize). */
   readonly pendingCounters = { apiCalls: 0, estimatedCostUsd: 0 };
+  /**
+   * Context a `preLlmCall` hook added for this turn: sent after the user message's text (and
+   * any recalled memory) in this turn's requests only. Kept out of the writer's sidecar, which
+   * outlives the turn and is saved with the message on a compaction.
+   */
+  hookContext: { readonly message: ChatMessage; readonly text: string } | undefined;
 
   constructor(
     readonly runtime: AgentRuntime,
@@ -84,6 +96,15 @@ export class TurnState {
       this.messagesAtLastUsage = 0;
     }
     return report;
+  }
+
+  /** What `message` is sent as, when not its own content: the sidecar plus this turn's context. */
+  apiContentOf(message: ChatMessage): MessageContent | undefined {
+    const sidecar = this.writer.apiContent.get(message);
+    const extra = this.hookContext;
+    if (extra?.message !== message) return sidecar;
+    const base = sidecar ?? message.content;
+    return typeof base === 'string' ? `${base}\n\n${extra.text}` : sidecar;
   }
 
   /** The request size estimate: reported prompt tokens plus a rough count of what came since. */

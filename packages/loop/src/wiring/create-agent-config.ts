@@ -27,10 +27,35 @@ export const CreateAgentConfigSchema = z.strictObject({
   terminal: z.record(z.string(), z.unknown()).optional(),
   /** Context window override for compression thresholds. */
   contextLength: z.number().int().positive().optional(),
+  /**
+   * Compression (config.yaml `compression:`), for the agent's compressor and its children's.
+   * `enabled: false` stops automatic compression (preflight and threshold); a context-overflow
+   * error still compresses, since that is the only way the turn can go on.
+   */
+  compression: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Share of the context window at which compression fires, in (0, 1]. */
+      threshold: z.number().gt(0).lte(1).optional(),
+      /** Messages after the system prompt kept until the first compression. Default 3. */
+      protectFirstN: z.number().int().nonnegative().optional(),
+      /** Fewest messages in the protected tail. Default 8. */
+      tailMinMessages: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
   /** Offer `delegate_task`. Default true. */
   delegation: z.boolean().default(true),
   /** Use the built-in MEMORY.md / USER.md store and tool. Default true. */
   memory: z.boolean().default(true),
+  /** Sizes of the built-in store (config.yaml `memory.memory_char_limit` / `user_char_limit`). */
+  memoryLimits: z
+    .strictObject({
+      /** MEMORY.md, in characters. Default 2,200. */
+      memoryCharLimit: z.number().int().positive().optional(),
+      /** USER.md, in characters. Default 1,375. */
+      userCharLimit: z.number().int().positive().optional(),
+    })
+    .optional(),
   /** Extra skill directories, and the bundled skills directory. */
   skills: z
     .strictObject({

@@ -9,7 +9,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type ApprovalHandler, CommandApprover } from '@hermes/approval';
-import { ContextCompressor } from '@hermes/context-engine';
+import { ContextCompressor, type ContextEngine } from '@hermes/context-engine';
 import {
   createEnvironment,
   EnvironmentConfigSchema,
@@ -17,7 +17,7 @@ import {
 } from '@hermes/environments';
 import { MemoryManager, type MemoryProvider } from '@hermes/memory';
 import { HermesError, parseOrThrow } from '@hermes/protocol';
-import { createProvider, resolveModelLimits } from '@hermes/providers';
+import { type CreatedProvider, createProvider, resolveModelLimits } from '@hermes/providers';
 import type { SkillsLibrary } from '@hermes/skills';
 import {
   type ClarifyCallback,
@@ -28,8 +28,15 @@ import {
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
+import type { AgentHooks, HookErrorReporter } from '../hooks/agent-hooks.js';
+import { guardHooks } from '../hooks/guard-hooks.js';
 import { RegistryToolbox } from '../tools/registry-toolbox.js';
-import { type CreateAgentConfigInput, parseCreateAgentConfig } from './create-agent-config.js';
+import { approvalHookOptions } from './approval-hooks.js';
+import {
+  type CreateAgentConfig,
+  type CreateAgentConfigInput,
+  parseCreateAgentConfig,
+} from './create-agent-config.js';
 import { loopToolOf } from './loop-tool-of.js';
 import { wireMemory } from './memory-wiring.js';
 import {
@@ -56,8 +63,29 @@ export interface CreateAgentDeps {
    * when this agent closes; `config.skills` is then ignored (the shared library decides).
    */
   readonly shared?: SharedAgentComponents;
+  /**
+   * Hooks into the agent's life (the plugin host's runner): tool and model calls, sessions,
+   * delegated children, and the approver's rulings (`preApproval` / `postApproval`).
+   */
+  readonly hooks?: AgentHooks;
+  /** Told when a hook fails (default: console.warn). */
+  readonly onHookError?: HookErrorReporter;
+  /**
+   * Builds the context engine instead of the default `ContextCompressor`: one for the agent and
+   * a fresh one for each delegated child. `config.compression` thresholds are then the engine's
+   * business; `compression.enabled: false` still turns automatic compression off.
+   */
+  readonly contextEngine?: (init: ContextEngineInit) => ContextEngine;
   /** Extra Agent options, applied last (tests, advanced hosts). */
   readonly overrides?: Partial<AgentOptions>;
+}
+
+/** What a context engine factory is told. */
+export interface ContextEngineInit {
+  /** The model's context window, in tokens. */
+  readonly contextLength: number;
+  readonly model: string;
+  readonly hermesHome: string;
 }
 
 /** An Agent built by {@link createAgent}; `close()` releases what it owns. */
@@ -66,8 +94,8 @@ export interface CreatedAgent {
   readonly registry: ToolRegistry;
   readonly skills: SkillsLibrary;
   /**
-   * Releases the environment and the provider, and the store when it is the agent's own (not
-   * `deps.shared`).
+   * Ends the agent's session (the `sessionEnd` hook), then releases the environment and the
+   * provider, and the store when it is the agent's own (not `deps.shared`).
    */
   close(): Promise<void>;
 }
@@ -109,7 +137,13 @@ export function createAgent(
   const shared = (deps.shared ?? owned) as SharedAgentComponents;
   const environment = environmentFor(config, hermesHome, deps.shared !== undefined);
   const memory = config.memory
-    ? wireMemory(hermesHome, () => agent?.sessionId, memoryManager(deps), config.platform)
+    ? wireMemory(
+        hermesHome,
+        () => agent?.sessionId,
+        memoryManager(deps),
+        config.platform,
+        config.memoryLimits,
+      )
     : undefined;
   const enabled = enabledTools(shared.registry, config.toolsets, config.disabledToolsets);
   const loopTools = [...shared.loopTools, ...(memory ? [loopToolOf(memory.tool)] : [])].filter(
@@ -117,15 +151,14 @@ export function createAgent(
   );
   const approval = new CommandApprover(
     { ...shared.approvalSettings, ...(config.yolo ? { yolo: true } : {}) },
-    { hermesHome, ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}) },
+    {
+      hermesHome,
+      ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}),
+      ...approvalHookOptions(deps.hooks && guardHooks(deps.hooks, deps.onHookError)),
+    },
   );
   const contextLength = config.contextLength ?? resolveModelLimits(created.model).contextWindow;
-  const newEngine = () =>
-    new ContextCompressor({
-      contextLength,
-      model: created.model,
-      summarizer: summarizerFor(created.provider, created.model),
-    });
+  const newEngine = engineFactory(config, created, { contextLength, hermesHome }, deps);
   const toolbox = new RegistryToolbox(shared.registry, {
     definitions: shared.definitions,
     request: {
@@ -160,6 +193,9 @@ export function createAgent(
       : {}),
     ...(deps.clarify ? { clarify: deps.clarify } : {}),
     ...(deps.onListenerError ? { onListenerError: deps.onListenerError } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(deps.onHookError ? { onHookError: deps.onHookError } : {}),
+    ...(config.compression?.enabled === false ? { autoCompression: false } : {}),
     ...deps.overrides,
   });
   return {
@@ -167,11 +203,39 @@ export function createAgent(
     registry: shared.registry,
     skills: shared.skills,
     async close() {
+      await agent?.endSession();
       await environment.built()?.cleanup();
       await owned?.close();
       await created.provider.close();
     },
   };
+}
+
+/**
+ * Builds the agent's context engines (one now, one per delegated child): the host's factory, or
+ * a `ContextCompressor` with the `compression` settings, summarizing with the main model.
+ */
+function engineFactory(
+  config: CreateAgentConfig,
+  created: CreatedProvider,
+  base: { readonly contextLength: number; readonly hermesHome: string },
+  deps: CreateAgentDeps,
+): () => ContextEngine {
+  const init: ContextEngineInit = { ...base, model: created.model };
+  const custom = deps.contextEngine;
+  if (custom) return () => custom(init);
+  const settings = config.compression;
+  return () =>
+    new ContextCompressor({
+      contextLength: init.contextLength,
+      model: init.model,
+      summarizer: summarizerFor(created.provider, created.model),
+      ...(settings?.threshold === undefined ? {} : { thresholdPercent: settings.threshold }),
+      ...(settings?.protectFirstN === undefined ? {} : { protectFirstN: settings.protectFirstN }),
+      ...(settings?.tailMinMessages === undefined
+        ? {}
+        : { tailMinMessages: settings.tailMinMessages }),
+    });
 }
 
 /**

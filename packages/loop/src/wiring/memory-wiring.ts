@@ -20,14 +20,25 @@ export interface MemoryWiring {
   readonly turnMemory: TurnMemory;
 }
 
+/** Character limits of the built-in store (its defaults where absent). */
+export interface MemoryLimits {
+  readonly memoryCharLimit?: number | undefined;
+  readonly userCharLimit?: number | undefined;
+}
+
 /** Wires the built-in store (and `manager`, when an external provider is configured). */
 export function wireMemory(
   hermesHome: string,
   sessionId: () => string | undefined,
   manager?: MemoryManager,
   platform = 'cli',
+  limits: MemoryLimits = {},
 ): MemoryWiring {
-  const store = new BuiltinMemoryStore({ hermesHome });
+  const store = new BuiltinMemoryStore({
+    hermesHome,
+    ...(limits.memoryCharLimit ? { memoryCharLimit: limits.memoryCharLimit } : {}),
+    ...(limits.userCharLimit ? { userCharLimit: limits.userCharLimit } : {}),
+  });
   if (manager) store.subscribe((event) => manager.onMemoryWrite(event));
   let snapshot: Promise<string> | undefined;
   const turnMemory: TurnMemory = {

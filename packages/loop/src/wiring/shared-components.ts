@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { type ApprovalSettings, loadApprovalSettings } from '@hermes/approval';
 import { createSkillTools, SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
-import { coreTools, ToolDefinitions, ToolRegistry, type ToolSpec } from '@hermes/tools';
+import {
+  coreTools,
+  defaultSurface,
+  ToolDefinitions,
+  ToolRegistry,
+  type ToolSpec,
+} from '@hermes/tools';
 import type { LoopTool } from '../tools/loop-toolbox.js';
 import { loopToolOf } from './loop-tool-of.js';
 import { createSessionSearchTool } from './session-search-tool.js';
@@ -69,7 +75,11 @@ export function createSharedComponents(config: SharedComponentsConfig = {}): Own
     externalDirs: [...(config.skills?.dirs ?? [])],
   });
   const registry = new ToolRegistry();
-  for (const spec of [...coreTools(), ...(config.tools ?? [])]) registry.register(spec);
+  // Commands are ruled on where the agent runs (its `approvalSurface`: single_query, subagent,
+  // cron, interactive), so each surface's approvals policy applies; the tools' own default
+  // knows only cron and interactive.
+  const tools = coreTools({ approvalSurface: (ctx) => ctx.approvalSurface ?? defaultSurface(ctx) });
+  for (const spec of [...tools, ...(config.tools ?? [])]) registry.register(spec);
   const store = config.store ?? openSessionStore({ hermesHome });
   // Loop-owned tools: the registry refuses them in generic dispatch, so the loop serves them.
   const loopTools = [
