@@ -50,6 +50,17 @@ describe('hermes config check: unknown keys are errors', () => {
     );
   });
 
+  it("checks plugins: with the plugin host's schema", async () => {
+    const typo = await check('plugins:\n  enabeld: [hello]\n');
+    expect(typo.code).toBe(1);
+    expect(typo.stdout).toContain(
+      "plugins.enabeld (line 2): unknown key; did you mean 'plugins.enabled'?",
+    );
+    const bad = await check('plugins:\n  hook_timeout_ms: soon\n');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/plugins\.hook_timeout_ms \(line 2\):.*expected number/);
+  });
+
   it('passes a valid config using every section Hermes reads', async () => {
     const result = await check(
       [

@@ -2,12 +2,13 @@
  * The schema of `HERMES_HOME/config.yaml`. Sections use Hermes' snake_case keys. Unknown keys are
  * allowed through here and reported by the validator (warnings when loading, errors for `hermes
  * config check`); `terminal` is checked with `@hermes/environments`' own schema, `gateway` and
- * `platforms` with `@hermes/gateway`'s, and the values of `approvals` by `@hermes/approval`'s
- * loader, so none is described twice.
+ * `platforms` with `@hermes/gateway`'s, `plugins` with the plugin host's, and the values of
+ * `approvals` by `@hermes/approval`'s loader, so none is described twice.
  */
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { z } from 'zod';
+import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const name = z.string().trim().min(1, 'must not be empty');
@@ -99,6 +100,8 @@ export const HermesConfigFileSchema = z.looseObject({
   platform_toolsets: PlatformToolsetsSchema.nullish(),
   gateway: GatewaySectionSchema.nullish(),
   platforms: PlatformsSectionSchema.nullish(),
+  /** Read by the plugin host; its schema rejects unknown keys. */
+  plugins: PluginsSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
@@ -137,13 +140,12 @@ export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
   'mcp_servers',
   'cron',
   'auxiliary',
-  'plugins',
   'delegation',
   'profiles',
 ]);
 
 /** Sections whose own schema rejects unknown keys, so the unknown-key pass skips them. */
-export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal', 'gateway']);
+export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal', 'gateway', 'plugins']);
 
 /** Documented defaults, for `hermes config get` of an unset key. */
 export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {

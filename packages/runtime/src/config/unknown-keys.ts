@@ -1,4 +1,4 @@
-/** Finding keys in config.yaml that no schema knows: probably typos, reported as warnings. */
+/** Finding keys in config.yaml that no schema knows (probably typos), and the key meant. */
 import { z } from 'zod';
 import type { KeySegment } from './config-document.js';
 
@@ -84,4 +84,35 @@ export function findUnknownKeys(
     });
   }
   return found;
+}
+
+/** The object schema `path` leads to in `schema` (through objects and arrays), if any. */
+function objectAt(schema: z.ZodType, path: readonly KeySegment[]): z.ZodObject | undefined {
+  let current = unwrap(schema);
+  for (const segment of path) {
+    if (current instanceof z.ZodObject && typeof segment === 'string') {
+      const child = (current.shape as Record<string, z.ZodType | undefined>)[segment];
+      if (child === undefined) return undefined;
+      current = unwrap(child);
+    } else if (current instanceof z.ZodArray && typeof segment === 'number') {
+      current = unwrap(current.element as z.ZodType);
+    } else return undefined;
+  }
+  return current instanceof z.ZodObject ? current : undefined;
+}
+
+/**
+ * The key `path` (an unknown key) probably meant: the closest key its parent object declares,
+ * as a whole key path, or undefined when none is close. For unknown keys a strict section's own
+ * schema reports.
+ */
+export function suggestKeyPath(
+  schema: z.ZodType,
+  path: readonly KeySegment[],
+): KeySegment[] | undefined {
+  const last = path.at(-1);
+  if (typeof last !== 'string') return undefined;
+  const parent = objectAt(schema, path.slice(0, -1));
+  const meant = parent ? closest(last, Object.keys(parent.shape)) : undefined;
+  return meant === undefined ? undefined : [...path.slice(0, -1), meant];
 }

@@ -29,7 +29,7 @@ import {
   STRICT_SECTIONS,
 } from './config-schema.js';
 import { substituteEnv } from './substitute.js';
-import { findUnknownKeys } from './unknown-keys.js';
+import { findUnknownKeys, suggestKeyPath } from './unknown-keys.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -106,7 +106,11 @@ function syntaxProblems(source: ConfigSource): ConfigProblem[] {
 function issueProblems(source: ConfigSource, issue: z.core.$ZodIssue): ConfigProblem[] {
   const path = issue.path as KeySegment[];
   if (issue.code !== 'unrecognized_keys') return [problemAt(source, path, issue.message)];
-  return issue.keys.map((key) => problemAt(source, [...path, key], 'unknown key'));
+  return issue.keys.map((key) => {
+    const meant = suggestKeyPath(KNOWN_KEYS_SCHEMA, [...path, key]);
+    const hint = meant ? `; did you mean '${formatKeyPath(meant)}'?` : '';
+    return problemAt(source, [...path, key], `unknown key${hint}`);
+  });
 }
 
 /** Runs `@hermes/approval`'s loader, turning its errors into problems with lines. */
