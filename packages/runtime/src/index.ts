@@ -5,7 +5,10 @@
  * overrides applied) and building Agents from the result.
  */
 export * from './agents/agent-factory.js';
+export * from './agents/agent-plugins.js';
 export * from './agents/build-agent.js';
+export * from './agents/config-settings.js';
+export * from './agents/configured-plugins.js';
 export * from './agents/platform-toolsets.js';
 export * from './config/api-server-env.js';
 export * from './config/atomic-write.js';

@@ -20,6 +20,8 @@ import { findBundledSkillsDir } from '@hermes/skills';
 import type { SessionStore } from '@hermes/state';
 import type { ToolSpec } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
+import type { LoadedPlugins } from '../plugins/load-plugins.js';
+import { agentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { buildAgent } from './build-agent.js';
 import { toolsetsFor } from './platform-toolsets.js';
 
@@ -37,6 +39,8 @@ export interface AgentFactoryDeps {
   readonly tools?: readonly ToolSpec[];
   /** A session store the app already opened; it stays the app's to close. */
   readonly store?: SessionStore;
+  /** The loaded plugins (`loadConfiguredPlugins`): their tools, hooks and strategies. */
+  readonly plugins?: LoadedPlugins;
 }
 
 /** A factory, the parts its agents share, and how to release everything. */
@@ -62,7 +66,8 @@ export interface RuntimeAgentFactory {
  * for its answer (the `approvals.timeout` of the CLI does not apply to chats).
  *
  * @throws HermesError `config.no_provider` when the configuration names no usable provider (the
- * gateway cannot run agents, so it should not start).
+ * gateway cannot run agents, so it should not start), `config.unknown_memory_provider` /
+ * `config.unknown_context_engine` when a selected strategy is not provided.
  */
 export function createAgentFactory(
   config: HermesConfig,
@@ -74,13 +79,16 @@ export function createAgentFactory(
       config.providerProblem ?? 'no provider is configured',
     );
   }
+  const plugins = deps.plugins ? agentPluginParts(config, deps.plugins) : NO_PLUGIN_PARTS;
   const bundledDir = findBundledSkillsDir();
+  const tools = [...(deps.tools ?? []), ...plugins.tools];
   const owned: OwnedSharedComponents = createSharedComponents({
     hermesHome: config.hermesHome,
     skills: { dirs: config.skillDirs, ...(bundledDir ? { bundledDir } : {}) },
-    ...(deps.tools ? { tools: deps.tools } : {}),
+    ...(tools.length ? { tools } : {}),
     ...(deps.store ? { store: deps.store } : {}),
   });
+  for (const spec of plugins.replacing) owned.registry.register(spec, { replace: true });
   // A chat answers slower than a terminal: the guard hands the handler its own timeout, so the
   // gateway's wait (`gateway.approval_timeout_seconds`, 5 min) replaces `approvals.timeout`.
   const shared: OwnedSharedComponents = {
@@ -103,6 +111,7 @@ export function createAgentFactory(
       surface: 'interactive',
       approvalHandler: request.approvalHandler,
       shared,
+      plugins,
       ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       ...(request.model ? { model: request.model } : {}),
       ...(toolsets ? { toolsets } : {}),

@@ -11,8 +11,10 @@ import {
 } from '@hermes/loop';
 import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
-import type { ClarifyCallback, ToolSpec } from '@hermes/tools';
+import { type ClarifyCallback, DEFAULT_ENABLED_TOOLSETS, type ToolSpec } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
+import { type AgentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
+import { compressionSettings, memoryLimits } from './config-settings.js';
 
 /** The code of the error thrown when the configuration names no usable provider. */
 export const NO_PROVIDER_CODE = 'config.no_provider';
@@ -40,6 +42,12 @@ export interface BuildAgentOptions {
   readonly tools?: readonly ToolSpec[];
   /** Session store, registry, skills and approval settings shared with other agents. */
   readonly shared?: SharedAgentComponents;
+  /**
+   * What the loaded plugins give the agent ({@link agentPluginParts}): tools, toolsets, hooks,
+   * the selected memory provider and context engine. With `shared`, the plugin tools must
+   * already be in the shared registry (the agent factory puts them there).
+   */
+  readonly plugins?: AgentPluginParts;
   /** Extra Agent options, applied last. */
   readonly overrides?: Partial<AgentOptions>;
 }
@@ -55,9 +63,13 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
   if (!config.provider) {
     throw new HermesError(NO_PROVIDER_CODE, config.providerProblem ?? 'no provider is configured');
   }
+  const plugins = options.plugins ?? NO_PLUGIN_PARTS;
   const bundledDir = options.shared ? undefined : findBundledSkillsDir();
-  const toolsets = options.toolsets ?? config.toolsets;
-  return createAgent(
+  const toolsets = withPluginToolsets(options.toolsets ?? config.toolsets, plugins);
+  const compression = compressionSettings(config);
+  const limits = memoryLimits(config);
+  const tools = options.shared ? [] : [...(options.tools ?? []), ...plugins.tools];
+  const created = createAgent(
     {
       provider: {
         ...(config.provider as Record<string, unknown>),
@@ -75,13 +87,33 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
       ...(config.disabledToolsets ? { disabledToolsets: [...config.disabledToolsets] } : {}),
       ...(config.terminal ? { terminal: { ...config.terminal } } : {}),
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+      ...(compression.contextLength ? { contextLength: compression.contextLength } : {}),
+      ...(compression.settings ? { compression: compression.settings } : {}),
+      ...(limits ? { memoryLimits: limits } : {}),
     },
     {
       ...(options.approvalHandler ? { approvalHandler: options.approvalHandler } : {}),
       ...(options.clarify ? { clarify: options.clarify } : {}),
-      ...(options.tools ? { tools: options.tools } : {}),
+      ...(tools.length ? { tools } : {}),
       ...(options.shared ? { shared: options.shared } : {}),
+      ...(plugins.hooks ? { hooks: plugins.hooks } : {}),
+      ...(plugins.memoryProvider ? { memoryProvider: plugins.memoryProvider() } : {}),
+      ...(plugins.contextEngine ? { contextEngine: plugins.contextEngine } : {}),
       ...(options.overrides ? { overrides: options.overrides } : {}),
     },
   );
+  // Allowed overrides replace the built-in of the same name in the agent's own registry.
+  if (!options.shared) {
+    for (const spec of plugins.replacing) created.registry.register(spec, { replace: true });
+  }
+  return created;
+}
+
+/** The toolsets to enable, plus every plugin toolset (a plugin's tools come on with it). */
+function withPluginToolsets(
+  toolsets: readonly string[] | undefined,
+  plugins: AgentPluginParts,
+): readonly string[] | undefined {
+  if (plugins.toolsets.length === 0) return toolsets;
+  return [...new Set([...(toolsets ?? DEFAULT_ENABLED_TOOLSETS), ...plugins.toolsets])];
 }

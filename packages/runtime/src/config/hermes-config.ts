@@ -4,6 +4,7 @@
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
 import type { ProviderConfigInput } from '@hermes/providers';
+import type { PluginsSection } from '../plugins/plugins-section.js';
 
 /** Flags that override config.yaml (precedence: flags > config.yaml > .env > defaults). */
 export interface ConfigFlags {
@@ -51,6 +52,10 @@ export interface HermesConfig {
   readonly memory?: MemorySettings;
   /** The `compression` section, as written (snake_case keys). */
   readonly compression?: Readonly<Record<string, unknown>>;
+  /** `context.engine`: the context engine selected (absent: the built-in `compressor`). */
+  readonly contextEngine?: string;
+  /** The `plugins:` section after defaults (absent when config.yaml has none). */
+  readonly plugins?: PluginsSection;
   /** The `display` section, as written (snake_case keys). */
   readonly display?: Readonly<Record<string, unknown>>;
   /**

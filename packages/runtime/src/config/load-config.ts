@@ -124,6 +124,8 @@ export async function loadHermesConfig(
     configPath: source.path,
     memory: memorySettings(file),
     ...(file.compression ? { compression: file.compression } : {}),
+    ...(file.context?.engine ? { contextEngine: file.context.engine } : {}),
+    ...(file.plugins ? { plugins: file.plugins } : {}),
     ...(file.display ? { display: file.display } : {}),
     ...(file.platform_toolsets ? { platformToolsets: file.platform_toolsets } : {}),
     gateway: resolveGatewaySettings(file.gateway, {
