@@ -67,6 +67,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/tools.js'),
   },
   {
+    name: 'plugins',
+    usage: 'plugins list|enable|disable|install|remove',
+    summary: 'plugins: what is installed and its state, turn on and off, install, remove',
+    load: () => import('./commands/plugins.js'),
+  },
+  {
     name: 'approval',
     usage: 'approval check [--json] -- <cmd>',
     summary: 'how the command guard rules on a command',
