@@ -21,6 +21,7 @@ import { type CommandOutcome, CommandRunner } from '../src/commands/plugins/comm
 import { run as runPlugins } from '../src/commands/plugins.ts';
 import { main } from '../src/index.ts';
 import { capture } from './capture.ts';
+import { hermes as hermesBinary } from './spawn-hermes.ts';
 
 const home = () => process.env.HERMES_HOME as string;
 const configPath = () => join(home(), 'config.yaml');
@@ -382,5 +383,26 @@ describe('hermes plugins list', () => {
     expect(result.stderr).toContain(
       "plugins.enabeld (line 2): unknown key; did you mean 'plugins.enabled'?",
     );
+  });
+});
+
+describe('hermes plugins, the built binary', () => {
+  it('lists a plugin that imports the SDK by name, loaded from the bundle, and refuses to remove a project plugin', async () => {
+    pluginsInEveryState();
+    const listed = await hermesBinary(['plugins', 'list', '--json']);
+    // (Node may print an ExperimentalWarning for the bundle's dynamic-import loader here.)
+    expect(listed.stderr).not.toContain('hermes plugins:');
+    expect(listed.code).toBe(0);
+    const statuses = JSON.parse(listed.stdout) as { name: string; state: string }[];
+    expect(statuses.find((s) => s.name === 'hermes-plugin-greeter')?.state).toBe('loaded');
+
+    const project = scratchDir();
+    writePlugin(join(project, '.hermes', 'plugins', 'proj'), { name: 'proj' });
+    const env = { HERMES_ENABLE_PROJECT_PLUGINS: '1' };
+    const removed = await hermesBinary(['plugins', 'remove', 'proj'], env, project);
+    expect(removed.code).toBe(1);
+    expect(removed.stderr).toContain('cannot remove proj: it is a project plugin');
+    expect(removed.stderr).toContain('hermes plugins disable proj');
+    expect(existsSync(join(project, '.hermes', 'plugins', 'proj', 'package.json'))).toBe(true);
   });
 });
