@@ -33,6 +33,7 @@ export * from './turn/resume.js';
 export * from './turn/sanitize-input.js';
 export * from './turn/turn-memory.js';
 export * from './turn/turn-result.js';
+export * from './wiring/approval-hooks.js';
 export * from './wiring/create-agent.js';
 export * from './wiring/create-agent-config.js';
 export * from './wiring/shared-components.js';

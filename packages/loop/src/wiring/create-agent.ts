@@ -146,9 +146,12 @@ export function createAgent(
       )
     : undefined;
   const enabled = enabledTools(shared.registry, config.toolsets, config.disabledToolsets);
-  const loopTools = [...shared.loopTools, ...(memory ? [loopToolOf(memory.tool)] : [])].filter(
+  const memoryTools = memory ? [loopToolOf(memory.tool)] : [];
+  const loopTools = [...shared.loopTools, ...memoryTools].filter(
     (tool) => enabled?.has(tool.schema.function.name) ?? true,
   );
+  // The selected provider's tools come and go with the memory toolset (no toolset names them).
+  if (memory && (enabled?.has('memory') ?? true)) loopTools.push(...memory.providerTools);
   const approval = new CommandApprover(
     { ...shared.approvalSettings, ...(config.yolo ? { yolo: true } : {}) },
     {
@@ -204,6 +207,7 @@ export function createAgent(
     skills: shared.skills,
     async close() {
       await agent?.endSession();
+      await memory?.shutdown();
       await environment.built()?.cleanup();
       await owned?.close();
       await created.provider.close();

@@ -11,13 +11,18 @@ import {
   MemoryToolArgsSchema,
 } from '@hermes/memory';
 import type { ToolSpec } from '@hermes/tools';
+import type { LoopTool } from '../tools/loop-toolbox.js';
 import type { TurnMemory } from '../turn/turn-memory.js';
 
-/** The built-in store, its tool, and the turn hooks. */
+/** The built-in store, its tool, the external provider's tools, and the turn hooks. */
 export interface MemoryWiring {
   readonly store: BuiltinMemoryStore;
   readonly tool: ToolSpec;
+  /** The external provider's own tools (`fact_store`, …), served by the loop. */
+  readonly providerTools: readonly LoopTool[];
   readonly turnMemory: TurnMemory;
+  /** Shuts the external provider down (flush, close its files) once it started. */
+  shutdown(): Promise<void>;
 }
 
 /** Character limits of the built-in store (its defaults where absent). */
@@ -40,6 +45,8 @@ export function wireMemory(
     ...(limits.userCharLimit ? { userCharLimit: limits.userCharLimit } : {}),
   });
   if (manager) store.subscribe((event) => manager.onMemoryWrite(event));
+  const ready = manager ? readiness(manager, sessionId, { hermesHome, platform }) : undefined;
+  const hooks = manager && ready ? managerHooks(manager, sessionId, ready) : undefined;
   let snapshot: Promise<string> | undefined;
   const turnMemory: TurnMemory = {
     // Loaded once per agent: mid-session writes reach disk, not the prompt (prefix cache).
@@ -49,7 +56,7 @@ export function wireMemory(
         [block, manager?.systemPromptBlock() ?? ''].filter(Boolean).join('\n\n'),
       );
     },
-    ...(manager ? managerHooks(manager, sessionId, { hermesHome, platform }) : {}),
+    ...(hooks ?? {}),
   };
   const tool: ToolSpec = {
     name: 'memory',
@@ -59,17 +66,32 @@ export function wireMemory(
     emoji: '🧠',
     handler: (args) => handleMemoryTool(args, store),
   };
-  return { store, tool, turnMemory };
+  const providerTools = manager && ready ? providerLoopTools(manager, sessionId, ready) : [];
+  return {
+    store,
+    tool,
+    providerTools,
+    turnMemory,
+    async shutdown() {
+      if (manager && ready?.started()) await manager.shutdown();
+    },
+  };
 }
 
-function managerHooks(
+interface Readiness {
+  (): Promise<boolean>;
+  /** Whether `initialize` was ever called. */
+  started(): boolean;
+}
+
+/** Starts the provider at its first use, when the session id is known; once. */
+function readiness(
   manager: MemoryManager,
   sessionId: () => string | undefined,
   init: { readonly hermesHome: string; readonly platform: string },
-): TurnMemory {
-  // The provider starts with the first turn, when the session id is known.
+): Readiness {
   let started: Promise<boolean> | undefined;
-  const ready = () => {
+  const ready = (() => {
     started ??= manager
       .initialize({
         hermesHome: init.hermesHome,
@@ -78,7 +100,34 @@ function managerHooks(
       })
       .catch(() => false);
     return started;
-  };
+  }) as Readiness;
+  ready.started = () => started !== undefined;
+  return ready;
+}
+
+/** The provider's tools as loop tools: dispatched to the manager once the provider started. */
+function providerLoopTools(
+  manager: MemoryManager,
+  sessionId: () => string | undefined,
+  ready: Readiness,
+): LoopTool[] {
+  return manager.getToolSchemas().map((schema) => ({
+    schema,
+    run: async (args) => {
+      await ready();
+      const name = schema.function.name;
+      const answer = await manager.handleToolCall(name, args, { sessionId: sessionId() ?? '' });
+      if (answer === undefined) throw new Error(`${name} is not available right now.`);
+      return answer;
+    },
+  }));
+}
+
+function managerHooks(
+  manager: MemoryManager,
+  sessionId: () => string | undefined,
+  ready: Readiness,
+): TurnMemory {
   return {
     prefetch: async (text) => {
       await ready();
