@@ -37,6 +37,11 @@ const ctx = { sessionId: 's', signal: new AbortController().signal };
 out.tools = {};
 for (const t of some.tools) out.tools[t.tool.schema.function.name] = await t.tool.handler({}, ctx);
 out.sameClass = globalThis.__pluginClasses.every((c) => c === sdk.ContextEngine);
+// A folder that appears after the hook was registered reaches it through its port.
+const { cpSync } = await import('node:fs');
+cpSync(hermesHome + '/plugins/hello', hermesHome + '/plugins/later', { recursive: true });
+const later = await load(['later']);
+out.later = later.statuses.filter((s) => s.state !== 'not_enabled').map((s) => [s.name, s.state]);
 console.log(JSON.stringify(out));
 `;
 
@@ -106,6 +111,7 @@ module.exports = definePlugin({
       publishedIsHostCopy: true,
       tools: { cjs_tool: 'hi from cjs', hello: 'hi from esm' },
       sameClass: true,
+      later: [['hermes-plugin-hello', 'loaded']],
     });
   });
 });
