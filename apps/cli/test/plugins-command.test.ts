@@ -87,6 +87,11 @@ class RecordingNpm extends CommandRunner {
   }
 }
 
+/** The npm command line expected: scripts, audit and funding notices off, into `prefix`. */
+function npmLine(sub: string, prefix: string, spec: string): string[] {
+  return ['npm', sub, '--ignore-scripts', '--no-audit', '--no-fund', '--prefix', prefix, spec];
+}
+
 async function withRunner(runner: CommandRunner, ...argv: string[]) {
   const c = capture();
   const code = await runPlugins(
@@ -158,18 +163,7 @@ describe('hermes plugins install', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const prefix = join(home(), 'plugins');
-    expect(npm.calls).toEqual([
-      [
-        'npm',
-        'install',
-        '--ignore-scripts',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        prefix,
-        'hermes-plugin-weather@1.2.0',
-      ],
-    ]);
+    expect(npm.calls).toEqual([npmLine('install', prefix, 'hermes-plugin-weather@1.2.0')]);
     expect(result.stdout).toContain(
       `hermes-plugin-weather 1.2.0 in ${join(prefix, 'node_modules')}`,
     );
@@ -236,6 +230,13 @@ describe('hermes plugins enable/disable', () => {
     expect(text).toMatch(/disabled:\n\s+- hermes-plugin-hello/);
   });
 
+  it('reminds that a memory plugin is used once selected', async () => {
+    const hermesField = { kind: 'memory', provides: { memoryProviders: ['deep'] } };
+    writePlugin(join(home(), 'plugins', 'deep'), { name: 'deep-memory', hermes: hermesField });
+    const result = await hermes('plugins', 'enable', 'deep');
+    expect(result.stdout).toContain('hermes config set memory.provider deep');
+  });
+
   it('refuses an unknown name, listing the plugins there are', async () => {
     writePlugin(join(home(), 'plugins', 'hello'), { name: 'hermes-plugin-hello' });
     writePlugin(join(home(), 'plugins', 'weather'), { name: 'weather' });
@@ -282,18 +283,7 @@ describe('hermes plugins remove', () => {
     const npm = new RecordingNpm(undefined);
     const result = await withRunner(npm, 'remove', 'npm-plugin');
     expect(result.code).toBe(0);
-    expect(npm.calls).toEqual([
-      [
-        'npm',
-        'uninstall',
-        '--ignore-scripts',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        join(home(), 'plugins'),
-        'npm-plugin',
-      ],
-    ]);
+    expect(npm.calls).toEqual([npmLine('uninstall', join(home(), 'plugins'), 'npm-plugin')]);
   });
 });
 
