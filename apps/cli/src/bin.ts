@@ -16,6 +16,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   const bundle = fileURLToPath(new URL('./hermes.cjs', import.meta.url));
   if (existsSync(bundle)) {
+    // The bundle runs in a vm.Script; plugins are imported through this module instead, since an
+    // import() from inside the script prints an experimental-feature warning (plugin-loader.ts).
+    (globalThis as Record<symbol, unknown>)[Symbol.for('@hermes/runtime:native-import')] = (
+      url: string,
+    ) => import(url);
     const { loadCompiledCli } = await import('./code-cache.js');
     const cli = loadCompiledCli(bundle, args);
     await cli.runCommandLine('hermes', cli.main);

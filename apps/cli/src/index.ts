@@ -75,19 +75,24 @@ export async function main(
     return ExitCode.ok;
   }
   const entry = findCommand(command ?? 'chat');
-  if (!entry) {
-    const suggestion = closestCommand(command ?? '');
-    return usage(
-      io,
-      `unknown command '${command}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-    );
-  }
   const profile = typeof values.profile === 'string' ? values.profile : undefined;
   let hermesHome: string;
   try {
     hermesHome = profileHome(resolveHermesHome(env), profile);
   } catch (error) {
     return usage(io, (error as Error).message);
+  }
+  if (!entry) {
+    // Not a built-in: maybe a command an enabled plugin registered.
+    const { runPluginCommand } = await import('./commands/plugin-command.js');
+    const context = { ...io, env, hermesHome, ...(profile ? { profile } : {}) };
+    const code = await runPluginCommand(command ?? '', rest, context);
+    if (code !== undefined) return code;
+    const suggestion = closestCommand(command ?? '');
+    return usage(
+      io,
+      `unknown command '${command}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+    );
   }
   const module = await entry.load();
   traceStartup(`command '${entry.name}' loaded`);

@@ -12,6 +12,8 @@ export const LAZY_DEPENDENCIES: readonly string[] = [
   '@anthropic-ai/sdk',
   'undici',
   '@hermes/runtime',
+  // What plugins import, loaded by the plugin host only when config enables a plugin.
+  '@hermes/plugin-sdk',
 ];
 
 /** The file name (in `dist/`) a lazy dependency is built into: `lazy-anthropic-ai-sdk.cjs`. */

@@ -6,7 +6,7 @@
  */
 import type { ApprovalHandler } from '@hermes/approval';
 import type { Agent, CreatedAgent } from '@hermes/loop';
-import { buildAgent, type HermesConfig } from '@hermes/runtime';
+import { type AgentPluginParts, buildAgent, type HermesConfig } from '@hermes/runtime';
 import type { SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
 import type { ClarifyCallback, ToolRegistry, ToolSpec } from '@hermes/tools';
@@ -27,6 +27,8 @@ export interface ChatSetup {
   readonly tools?: readonly ToolSpec[];
   /** Where turn outcomes and errors are logged (`HERMES_HOME/logs/`). */
   readonly log?: Logger;
+  /** What the loaded plugins give every agent of the run: tools, hooks, strategies. */
+  readonly plugins?: AgentPluginParts;
 }
 
 /** The live agent and its collaborators; `replace` moves to another session. */
@@ -48,6 +50,7 @@ export class ChatSession {
       yolo: setup.config.yolo,
       ...(setup.approvalHandler ? { handler: setup.approvalHandler } : {}),
       ...(setup.env ? { env: setup.env } : {}),
+      ...(setup.plugins?.hooks ? { hooks: setup.plugins.hooks } : {}),
     });
     return new ChatSession(setup, approval, build(setup, approval, sessionId));
   }
@@ -99,6 +102,7 @@ function build(
     ...(setup.clarify ? { clarify: setup.clarify } : {}),
     ...(setup.tools ? { tools: setup.tools } : {}),
     ...(sessionId ? { sessionId } : {}),
+    ...(setup.plugins ? { plugins: setup.plugins } : {}),
     overrides: { approval },
   });
   if (setup.log) logAgentEvents(created.agent, setup.log);

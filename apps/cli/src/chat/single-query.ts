@@ -6,7 +6,7 @@
  */
 import type { TextSink } from '@hermes/config';
 import type { TurnResult } from '@hermes/loop';
-import type { HermesConfig } from '@hermes/runtime';
+import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import { traceStartup } from '../startup-trace.js';
 import { ChatSession } from './chat-session.js';
@@ -27,6 +27,8 @@ export interface SingleQueryOptions {
   readonly stderr: TextSink;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log?: Logger;
+  /** What the loaded plugins give the agent. */
+  readonly plugins?: AgentPluginParts;
 }
 
 /** Runs the query; resolves to the exit code. */
@@ -40,6 +42,7 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
         surface: 'single_query',
         ...(options.env ? { env: options.env } : {}),
         ...(options.log ? { log: options.log } : {}),
+        ...(options.plugins ? { plugins: options.plugins } : {}),
       },
       options.sessionId,
     );

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { TextSink } from '@hermes/config';
-import type { HermesConfig } from '@hermes/runtime';
+import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import type { Asker } from './asker.js';
 import { ChatSession } from './chat-session.js';
@@ -29,6 +29,8 @@ export interface StartReplOptions {
   /** A line printed under the banner (the demo says it is scripted). */
   readonly notice?: string;
   readonly log?: Logger;
+  /** What the loaded plugins give the agent. */
+  readonly plugins?: AgentPluginParts;
 }
 
 /** Runs the REPL until the user leaves; resolves to the exit code. */
@@ -61,6 +63,7 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
         clarify: terminalClarify(asker, style),
         env: options.env,
         ...(options.log ? { log: options.log } : {}),
+        ...(options.plugins ? { plugins: options.plugins } : {}),
       },
       options.sessionId,
     );

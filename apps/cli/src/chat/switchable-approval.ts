@@ -12,6 +12,7 @@ import {
   loadApprovalSettings,
   type Verdict,
 } from '@hermes/approval';
+import { type AgentHooks, approvalHookOptions, guardHooks } from '@hermes/loop';
 
 /** A {@link CommandApproval} whose yolo mode can be switched during a session. */
 export class SwitchableApproval implements CommandApproval {
@@ -27,10 +28,16 @@ export class SwitchableApproval implements CommandApproval {
       readonly yolo: boolean;
       readonly handler?: ApprovalHandler;
       readonly env?: Readonly<Record<string, string | undefined>>;
+      /** Plugin hooks: `preApproval` / `postApproval` observe the guard's questions. */
+      readonly hooks?: AgentHooks;
     },
   ) {
     const settings = loadApprovalSettings(hermesHome, options.env ? { env: options.env } : {});
-    const collaborators = { hermesHome, ...(options.handler ? { handler: options.handler } : {}) };
+    const collaborators = {
+      hermesHome,
+      ...(options.handler ? { handler: options.handler } : {}),
+      ...approvalHookOptions(options.hooks && guardHooks(options.hooks)),
+    };
     this.#guarded = new CommandApprover(settings, collaborators);
     this.#unguarded = new CommandApprover({ ...settings, yolo: true }, collaborators);
     this.yolo = options.yolo || settings.yolo;

@@ -46,6 +46,13 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
   traceStartup('logger ready');
   const cwd = process.cwd();
   const env = ctx.env;
+  const { chatPluginParts } = await import('../chat/chat-plugins.js');
+  const plugins = await chatPluginParts(config, { cwd, stderr: ctx.stderr, log });
+  if ('error' in plugins) {
+    ctx.stderr.write(`hermes: ${plugins.error}\n`);
+    return ExitCode.failure;
+  }
+  traceStartup('plugins ready');
   if (options.query !== undefined) {
     const { runSingleQuery } = await import('../chat/single-query.js');
     return runSingleQuery({
@@ -58,6 +65,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
       stderr: ctx.stderr,
       env,
       log,
+      plugins,
       ...(sessionId ? { sessionId } : {}),
     });
   }
@@ -70,6 +78,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
     stderr: ctx.stderr,
     env,
     log,
+    plugins,
     ...(sessionId ? { sessionId } : {}),
   });
 }

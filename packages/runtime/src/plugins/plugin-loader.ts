@@ -34,8 +34,17 @@ function getMainLoaderImport(): NativeImport | undefined {
 
 let useMainLoader = false;
 
+/**
+ * Where an application that runs its code in a `vm.Script` (the `hermes` executable, which loads
+ * its bundle through V8's code cache) offers an `import()` compiled in a real ES module: an
+ * import from inside such a script makes Node print an experimental-feature warning.
+ */
+export const NATIVE_IMPORT_KEY = Symbol.for('@hermes/runtime:native-import');
+
 /** Imports `url` with Node's own loader. */
 async function nativeImport(url: string): Promise<unknown> {
+  const offered = (globalThis as Record<symbol, unknown>)[NATIVE_IMPORT_KEY];
+  if (typeof offered === 'function') return (offered as NativeImport)(url);
   const viaVm = useMainLoader ? getMainLoaderImport() : undefined;
   if (viaVm) return viaVm(url);
   try {
