@@ -243,7 +243,7 @@ describe('hermes plugins enable/disable', () => {
     const result = await hermes('plugins', 'enable', 'helo');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      "no plugin named 'helo'. Installed plugins: hermes-plugin-hello, weather",
+      "no plugin named 'helo'. Installed plugins: @hermes/plugin-memory-holographic, hermes-plugin-hello, weather",
     );
     expect(existsSync(configPath())).toBe(false);
   });
@@ -310,10 +310,12 @@ function pluginsInEveryState(): void {
 }
 
 describe('hermes plugins list', () => {
-  it('says when there are no plugins', async () => {
+  it('lists only the bundled plugin when none is installed, not enabled', async () => {
     const result = await hermes('plugins', 'list');
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('No plugins found. Install one with: hermes plugins install');
+    expect(result.stdout).toMatch(
+      /@hermes\/plugin-memory-holographic\s+\S+\s+bundled\s+no\s+not_enabled/,
+    );
   });
 
   it('shows each plugin with its source, enabled flag, real state and what it registered', async () => {
@@ -357,6 +359,7 @@ describe('hermes plugins list', () => {
       registered: { tools: ['greet'], hooks: ['preToolCall'] },
     });
     expect(Object.fromEntries(statuses.map((s) => [s.name, s.state]))).toEqual({
+      '@hermes/plugin-memory-holographic': 'not_enabled',
       'hermes-plugin-greeter': 'loaded',
       idle: 'not_enabled',
       off: 'disabled',

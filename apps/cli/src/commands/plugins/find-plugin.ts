@@ -5,6 +5,7 @@
  */
 import { basename } from 'node:path';
 import {
+  bundledPluginDirs,
   type DiscoveredPlugin,
   type Discovery,
   type DiscoveryProblem,
@@ -29,15 +30,14 @@ export interface FoundPlugin extends PluginRef {
 
 /**
  * Discovers plugins for `ctx`: the data home's, npm's, and the project's when
- * `HERMES_ENABLE_PROJECT_PLUGINS=1`. Bundled plugin folders are not passed yet (the host's
- * wiring adds them).
+ * `HERMES_ENABLE_PROJECT_PLUGINS=1`, and the plugins bundled with the CLI.
  */
 export function discoverFor(ctx: CommandContext): Promise<Discovery> {
   return discoverPlugins({
     hermesHome: ctx.hermesHome,
     cwd: process.cwd(),
     env: ctx.env as NodeJS.ProcessEnv,
-    bundledDirs: [],
+    bundledDirs: bundledPluginDirs(import.meta.url),
   });
 }
 

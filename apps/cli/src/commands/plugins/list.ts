@@ -6,6 +6,7 @@
  */
 import { ExitCode } from '@hermes/config';
 import {
+  bundledPluginDirs,
   checkConfig,
   configError,
   loadPlugins,
@@ -75,7 +76,7 @@ export async function listPlugins(
     hermesHome: ctx.hermesHome,
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
-    bundledDirs: [],
+    bundledDirs: bundledPluginDirs(import.meta.url),
     config: file.plugins ?? PluginsSectionSchema.parse({}),
     select: {
       ...(memoryProvider === undefined ? {} : { memoryProvider }),
