@@ -1,7 +1,8 @@
 /**
  * `hermes doctor [--offline]`: checks the installation — Node.js version, the data home,
  * config.yaml (each problem with its key path and line), `.env`, the session database's
- * integrity, the provider and its key, and (unless `--offline`) that the provider answers.
+ * integrity, the provider and its key, (unless `--offline`) that the provider answers, and that
+ * every enabled plugin loads.
  * Every failure comes with its fix; the exit code is 1 when anything failed.
  */
 import { ExitCode } from '@hermes/config';
@@ -18,12 +19,13 @@ import {
   checkNode,
   doctorEnv,
 } from './doctor/local-checks.js';
+import { checkPlugins } from './doctor/plugin-checks.js';
 import { checkProvider, checkReachable, DOCTOR_TIMEOUT_MS } from './doctor/provider-checks.js';
 
 const USAGE = `Usage: hermes doctor [--offline] [--timeout S] [--json]
 
-Checks Node.js, HERMES_HOME, config.yaml, .env, state.db, the provider and its key, and
-whether the provider answers. Each problem is printed with its fix; exit 1 when any failed.
+Checks Node.js, HERMES_HOME, config.yaml, .env, state.db, the provider and its key,
+whether the provider answers, and that every enabled plugin loads. Each problem is printed with its fix; exit 1 when any failed.
 
   --offline     skip the network check
   --timeout S   seconds the network check may take (default 5)
@@ -45,13 +47,18 @@ async function runChecks(
   ];
   try {
     const config = await loadHermesConfig(ctx);
-    results.push(checkProvider(config), await checkReachable(config, offline, timeoutMs));
+    results.push(
+      checkProvider(config),
+      await checkReachable(config, offline, timeoutMs),
+      await checkPlugins(config, process.cwd()),
+    );
   } catch (error) {
     if (!isHermesError(error)) throw error;
     const detail = 'not checked: config.yaml has errors (see above)';
     results.push(
       { name: 'provider', status: 'skip', detail },
       { name: 'reachable', status: 'skip', detail },
+      { name: 'plugins', status: 'skip', detail },
     );
   }
   return results;
