@@ -98,7 +98,9 @@ describe('buildGatewayServer', () => {
     );
     server = buildGatewayServer(config, { agents: { cwd: home() } });
     expect(server.warnings).toEqual([
-      'platform telegram is enabled but no adapter provides it (plugins arrive with the plugin issue)',
+      'platform telegram is enabled but no adapter provides it: no built-in adapter serves it ' +
+        'and no enabled plugin registers it (install a plugin that provides it and add it to ' +
+        'plugins.enabled)',
     ]);
     expect(server.adapters.map((adapter) => adapter.platform)).toEqual(['api_server']);
   });

@@ -13,6 +13,7 @@ import {
 import type { HermesConfig } from '../config/hermes-config.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { buildAdapters } from './gateway-adapters.js';
+import type { GatewayPlugins } from './gateway-plugins.js';
 import { gatewaySecrets } from './gateway-secrets.js';
 
 /** The file under `HERMES_HOME/logs/` the gateway writes. */
@@ -25,6 +26,13 @@ export const NO_ADAPTER_CODE = 'runtime.gateway_no_adapter';
 export interface GatewayServerDeps {
   /** Passed to {@link createAgentFactory} (the agents' working directory, extra tools). */
   readonly agents?: AgentFactoryDeps;
+  /**
+   * The plugins `loadGatewayPlugins` loaded: their tools, hooks and strategies go to every agent
+   * (in place of `agents.plugins`), their adapters serve the platforms they were created for.
+   */
+  readonly plugins?: GatewayPlugins;
+  /** The log to write to; default {@link createGatewayLog} at `logLevel`. */
+  readonly log?: Logger;
   /** Default `info` (`debug` with `HERMES_DEBUG`). */
   readonly logLevel?: LogLevel;
   /** The gateway's `profile` (session keys) when the app chose one with `--profile`. */
@@ -57,39 +65,56 @@ export const NO_ADAPTER_MESSAGE =
   '`key` in config.yaml.';
 
 /**
+ * The gateway's log: `HERMES_HOME/logs/gateway.log` (warnings also in `errors.log`), every
+ * credential of `config` masked.
+ */
+export function createGatewayLog(config: HermesConfig, level?: LogLevel): Logger {
+  return createLogger({
+    hermesHome: config.hermesHome,
+    component: 'gateway',
+    file: GATEWAY_LOG_FILE,
+    secrets: gatewaySecrets(config),
+    ...(level ? { level } : {}),
+  });
+}
+
+/**
  * Builds the gateway for `config`. Adapters are built first (nothing is opened when one is
- * refused); then the store (`HERMES_HOME/state.db`), the agent factory and the log. An enabled
- * platform no adapter serves becomes a warning (logged too) and the rest carry on.
+ * refused) — the built-in ones and those in `deps.plugins`; then the store
+ * (`HERMES_HOME/state.db`) and the agent factory (with the plugins' parts). An enabled platform
+ * no adapter serves becomes a warning (logged too) and the rest carry on.
  *
  * @throws HermesError {@link NO_ADAPTER_CODE} when no enabled platform can be served, what an
  *   adapter refuses (`gateway.api_key_missing`, `gateway.api_key_too_short`, a
- *   `ValidationError` for a bad `platforms.<name>` entry), and `config.no_provider` when no
- *   model provider is configured.
+ *   `ValidationError` for a bad `platforms.<name>` entry), `config.no_provider` when no
+ *   model provider is configured, and `config.unknown_memory_provider` /
+ *   `config.unknown_context_engine` when the selected strategy is not among the plugins'.
  */
 export function buildGatewayServer(
   config: HermesConfig,
   deps: GatewayServerDeps = {},
 ): GatewayServer {
-  const log = createLogger({
-    hermesHome: config.hermesHome,
-    component: 'gateway',
-    file: GATEWAY_LOG_FILE,
-    secrets: gatewaySecrets(config),
-    ...(deps.logLevel ? { level: deps.logLevel } : {}),
-  });
+  const log = deps.log ?? createGatewayLog(config, deps.logLevel);
   let gateway: Gateway | undefined;
-  const built = buildAdapters(config.platforms, {
-    log,
-    health: () => gateway?.health() ?? { status: 'starting' },
-    deliver: (platform, target, text) => {
-      if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
-      return gateway.deliver(platform, target, text);
+  const built = buildAdapters(
+    config.platforms,
+    {
+      log,
+      health: () => gateway?.health() ?? { status: 'starting' },
+      deliver: (platform, target, text) => {
+        if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
+        return gateway.deliver(platform, target, text);
+      },
     },
-  });
+    deps.plugins,
+  );
   for (const warning of built.warnings) log.warn(warning);
   if (built.adapters.length === 0) throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
 
-  const agents = createAgentFactory(config, deps.agents);
+  const agents = createAgentFactory(
+    config,
+    deps.plugins ? { ...deps.agents, plugins: deps.plugins.loaded } : deps.agents,
+  );
   let store: SqliteGatewayStore;
   try {
     store = SqliteGatewayStore.open({ hermesHome: config.hermesHome });

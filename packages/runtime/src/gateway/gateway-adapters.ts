@@ -1,7 +1,7 @@
 /**
  * The adapters the gateway binary knows how to build from `platforms:`, and the construction of
- * every enabled one. Platforms served by plugins arrive with the plugin issue; until then an
- * enabled platform without an adapter here is reported and skipped.
+ * every enabled one: a built-in adapter when there is one, else the adapter a plugin created
+ * (`loadGatewayPlugins`); an enabled platform served by neither is reported and skipped.
  */
 import {
   type AdapterLog,
@@ -41,6 +41,23 @@ export const KNOWN_ADAPTERS: Readonly<Record<string, AdapterBuilder>> = {
     }),
 };
 
+/** Adapters plugins created, and why the other platforms without a built-in adapter have none. */
+export interface PluginAdapters {
+  /** By the `platforms.<name>` each serves. */
+  readonly adapters: ReadonlyMap<string, PlatformAdapter>;
+  /** One warning per platform, by name (its plugin failed, or which plugin would serve it). */
+  readonly unserved: ReadonlyMap<string, string>;
+}
+
+/** What an enabled platform nothing serves is told when no plugin was consulted. */
+export function noAdapterWarning(platform: string): string {
+  return (
+    `platform ${platform} is enabled but no adapter provides it: no built-in adapter serves it ` +
+    'and no enabled plugin registers it (install a plugin that provides it and add it to ' +
+    'plugins.enabled)'
+  );
+}
+
 /** The adapters built, and one warning per enabled platform nothing here serves. */
 export interface BuiltAdapters {
   readonly adapters: readonly PlatformAdapter[];
@@ -48,8 +65,9 @@ export interface BuiltAdapters {
 }
 
 /**
- * Builds an adapter for every enabled platform in `platforms` that {@link KNOWN_ADAPTERS} serves.
- * Building connects nothing: sockets open when the gateway starts.
+ * Builds an adapter for every enabled platform in `platforms` that {@link KNOWN_ADAPTERS} serves,
+ * takes the one `plugins` created for each other, and warns about the rest (in `platforms:`
+ * order). Building connects nothing: sockets open when the gateway starts.
  *
  * @throws what an adapter's constructor throws: a `ValidationError` for a bad entry, a
  *   HermesError `gateway.api_key_missing` / `gateway.api_key_too_short` for an unusable key.
@@ -57,6 +75,7 @@ export interface BuiltAdapters {
 export function buildAdapters(
   platforms: readonly PlatformSettings[],
   wiring: AdapterWiring,
+  plugins?: PluginAdapters,
 ): BuiltAdapters {
   const adapters: PlatformAdapter[] = [];
   const warnings: string[] = [];
@@ -65,14 +84,10 @@ export function buildAdapters(
     const build = Object.hasOwn(KNOWN_ADAPTERS, platform.name)
       ? KNOWN_ADAPTERS[platform.name]
       : undefined;
-    if (!build) {
-      warnings.push(
-        `platform ${platform.name} is enabled but no adapter provides it ` +
-          '(plugins arrive with the plugin issue)',
-      );
-      continue;
-    }
-    adapters.push(build(platform, wiring));
+    const fromPlugin = build ? undefined : plugins?.adapters.get(platform.name);
+    if (build) adapters.push(build(platform, wiring));
+    else if (fromPlugin) adapters.push(fromPlugin);
+    else warnings.push(plugins?.unserved.get(platform.name) ?? noAdapterWarning(platform.name));
   }
   return { adapters, warnings };
 }

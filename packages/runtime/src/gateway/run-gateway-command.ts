@@ -1,6 +1,6 @@
 /**
- * `hermes-gateway run` and `hermes gateway run` as one call: load the configuration, build the
- * gateway, start it, print where each adapter listens, serve until SIGTERM/SIGINT, drain, and
+ * `hermes-gateway run` and `hermes gateway run` as one call: load the configuration and the
+ * plugins it asks for, build the gateway, start it, print where each adapter listens, serve until SIGTERM/SIGINT, drain, and
  * resolve to the exit code. It never calls `process.exit`: the binary does, with the code.
  */
 import { existsSync } from 'node:fs';
@@ -8,12 +8,16 @@ import type { TextSink } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
 import type { HermesConfig } from '../config/hermes-config.js';
 import { loadHermesConfig } from '../config/load-config.js';
+import type { Logger } from '../logging/logger.js';
+import type { PluginHostLogger } from '../plugins/host-logger.js';
 import {
   buildGatewayServer,
+  createGatewayLog,
   type GatewayServer,
   type GatewayServerDeps,
 } from './build-gateway-server.js';
 import { listeningUrl } from './gateway-adapters.js';
+import { loadGatewayPlugins } from './gateway-plugins.js';
 import { type ProcessEvents, type StopReason, StopWatch, signalExitCode } from './stop-events.js';
 
 /** What {@link runGatewayCommand} takes. */
@@ -34,6 +38,13 @@ export interface RunGatewayOptions {
   readonly program?: string;
   /** Passed to the build (the profile's name, the agents' working directory). */
   readonly deps?: GatewayServerDeps;
+  /**
+   * The folders of the plugins the app ships (`bundledPluginDirs(import.meta.url)`), loaded
+   * like any other plugin when config.yaml enables or selects one.
+   */
+  readonly bundledDirs?: readonly string[];
+  /** The project folder whose `.hermes/plugins/` may hold plugins; default `process.cwd()`. */
+  readonly cwd?: string;
 }
 
 /** Exit codes of {@link runGatewayCommand}. */
@@ -49,7 +60,12 @@ export const GatewayExit = { ok: 0, failure: 1, config: 2 } as const;
  *   could start;
  * - `2` for a configuration the gateway cannot run: a broken config.yaml (its validation
  *   message), no enabled adapter (how to enable the API server), an unusable API key, a bad
- *   `platforms.<name>` entry, no model provider.
+ *   `platforms.<name>` entry, no model provider, a `memory.provider` / `context.engine` no
+ *   plugin provides (naming the available ones).
+ *
+ * The plugins config.yaml enables or selects are loaded before the build; each problem (a plugin
+ * that did not load, a plugin platform that could not be created) is said once on stderr and
+ * written to `gateway.log`.
  */
 export async function runGatewayCommand(options: RunGatewayOptions): Promise<number> {
   const program = options.program ?? 'hermes-gateway';
@@ -83,7 +99,16 @@ async function build(
       ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
     });
     for (const warning of config.warnings) complain(`warning: ${warning}`);
-    const server = buildGatewayServer(config, options.deps);
+    const deps = options.deps ?? {};
+    const log = deps.log ?? createGatewayLog(config, deps.logLevel);
+    const plugins =
+      deps.plugins ??
+      (await loadGatewayPlugins(config, {
+        cwd: options.cwd ?? process.cwd(),
+        logger: pluginLogger(log, complain),
+        ...(options.bundledDirs ? { bundledDirs: options.bundledDirs } : {}),
+      }));
+    const server = buildGatewayServer(config, { ...deps, log, plugins });
     for (const warning of server.warnings) complain(`warning: ${warning}`);
     return server;
   } catch (error) {
@@ -91,6 +116,22 @@ async function build(
     complain(error.message);
     return GatewayExit.config;
   }
+}
+
+/** The plugin host's reports: into `gateway.log`, and problems on stderr too. */
+function pluginLogger(log: Logger, complain: (line: string) => void): PluginHostLogger {
+  return {
+    debug: (message) => log.debug(message),
+    info: (message) => log.info(message),
+    warn: (message) => {
+      log.warn(message);
+      complain(`warning: ${message}`);
+    },
+    error: (message) => {
+      log.error(message);
+      complain(message);
+    },
+  };
 }
 
 async function serve(
