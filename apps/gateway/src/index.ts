@@ -1,11 +1,12 @@
 /**
  * @packageDocumentation
  * `@hermes/gateway-server`: the `hermes-gateway` command, the long-running process that serves
- * the agent to every enabled platform adapter — today the OpenAI-compatible API server
- * (`platforms.api_server`) and the signed webhook receiver (`platforms.webhook`) — through the
- * `@hermes/gateway` message pipeline. `run` (the default) and `start` read
- * `HERMES_HOME/config.yaml` and `.env` and call `@hermes/runtime`'s `runGatewayCommand`, which
- * serves until SIGTERM or SIGINT and then drains running turns.
+ * the agent to every enabled platform adapter — the OpenAI-compatible API server
+ * (`platforms.api_server`), the signed webhook receiver (`platforms.webhook`) and the platforms
+ * plugins register — through the `@hermes/gateway` message pipeline. `run` (the default) and
+ * `start` read `HERMES_HOME/config.yaml` and `.env` and call `@hermes/runtime`'s
+ * `runGatewayCommand`, which loads the plugins config.yaml enables or selects, serves until
+ * SIGTERM or SIGINT and then drains running turns.
  *
  * The executable is `dist/bin.js`; everything it does goes through {@link main}.
  */
@@ -22,7 +23,7 @@ import {
   scanArgs,
   UsageError,
 } from '@hermes/config';
-import { type ProcessEvents, runGatewayCommand } from '@hermes/runtime';
+import { bundledPluginDirs, type ProcessEvents, runGatewayCommand } from '@hermes/runtime';
 import { renderHelp } from './help.js';
 import { VERSION } from './version.js';
 
@@ -120,6 +121,8 @@ export async function main(
     env,
     stdout: io.stdout,
     stderr: io.stderr,
+    // The plugins shipped beside this package (holographic memory), found from its own folder.
+    bundledDirs: bundledPluginDirs(import.meta.url),
     ...(config === undefined ? {} : { configPath: config }),
     ...(io.signals ? { signals: io.signals } : {}),
     ...(profile === undefined ? {} : { deps: { profile } }),
