@@ -13,7 +13,8 @@ const USAGE = `Usage: hermes gateway run
 Serves every enabled platform adapter (platforms: in config.yaml) until SIGTERM or Ctrl-C, then
 lets running turns finish and exits 0. The OpenAI-compatible API server is enabled with
 API_SERVER_ENABLED=true (or platforms.api_server.enabled: true) and needs API_SERVER_KEY, at least
-16 characters. Logs go to HERMES_HOME/logs/gateway.log. Same as: hermes-gateway run
+16 characters. The plugins in plugins.enabled give the agents their tools and hooks and serve the
+platforms they register. Logs go to HERMES_HOME/logs/gateway.log. Same as: hermes-gateway run
 `;
 
 /**
@@ -54,7 +55,7 @@ export function run(args: readonly string[], ctx: CommandContext): Promise<numbe
       return usageFailure(ctx, 'gateway', `unknown subcommand '${sub}'`);
     }
     if (extra !== undefined) return usageFailure(ctx, 'gateway', `unexpected argument '${extra}'`);
-    const { runGatewayCommand } = await import('@hermes/runtime');
+    const { bundledPluginDirs, runGatewayCommand } = await import('@hermes/runtime');
     return runGatewayCommand({
       hermesHome: ctx.hermesHome,
       env: ctx.env,
@@ -62,6 +63,8 @@ export function run(args: readonly string[], ctx: CommandContext): Promise<numbe
       stderr: ctx.stderr,
       signals: stopEvents(ctx),
       program: 'hermes gateway',
+      // The plugins shipped with the CLI (holographic memory), as `hermes chat` finds them.
+      bundledDirs: bundledPluginDirs(import.meta.url),
       ...(ctx.profile ? { deps: { profile: ctx.profile } } : {}),
     });
   });
