@@ -8,6 +8,11 @@ export const PLUGIN_NAME_PATTERN = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
+const packageName = z
+  .string()
+  .max(214, 'name must be at most 214 characters')
+  .regex(PLUGIN_NAME_PATTERN, 'name must be a lower-case npm package name, optionally scoped');
+
 const semver = (field: string) =>
   z.string().regex(SEMVER_PATTERN, `${field} must be a semantic version such as 1.2.3`);
 
@@ -32,10 +37,7 @@ export type PluginKind = z.infer<typeof PluginKindSchema>;
  */
 export const PluginManifestSchema = z.object({
   /** The plugin's npm-style name, for example `hermes-plugin-weather` or `@acme/hermes-jira`. */
-  name: z
-    .string()
-    .max(214, 'name must be at most 214 characters')
-    .regex(PLUGIN_NAME_PATTERN, 'name must be a lower-case npm package name, optionally scoped'),
+  name: packageName,
   /** The plugin's own version. */
   version: semver('version'),
   /** One line saying what the plugin does, shown by `hermes plugins list`. */
@@ -91,10 +93,7 @@ export type PluginPackageField = z.output<typeof PluginPackageFieldSchema>;
 
 /** The parts of a plugin's `package.json` the host reads. */
 export const PluginPackageJsonSchema = z.looseObject({
-  name: z
-    .string()
-    .max(214, 'name must be at most 214 characters')
-    .regex(PLUGIN_NAME_PATTERN, 'name must be a lower-case npm package name, optionally scoped'),
+  name: packageName,
   version: semver('version'),
   description: z.string().optional(),
   type: z.enum(['module', 'commonjs']).optional(),

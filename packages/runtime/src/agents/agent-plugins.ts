@@ -9,7 +9,7 @@ import type { ContextEngine } from '@hermes/context-engine';
 import type { ContextEngineInit } from '@hermes/loop';
 import type { MemoryProvider } from '@hermes/memory';
 import { HermesError } from '@hermes/protocol';
-import { coreTools, type ToolSpec } from '@hermes/tools';
+import { coreTools, LOOP_OWNED_TOOL_NAMES, type ToolSpec } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
 import type { HookRunner } from '../plugins/hook-runner.js';
 import type { LoadedPlugins } from '../plugins/load-plugins.js';
@@ -25,19 +25,9 @@ export const BUILTIN_MEMORY_PROVIDER = 'builtin';
 /** The built-in context engine's name in `context.engine`. */
 export const BUILTIN_CONTEXT_ENGINE = 'compressor';
 
-/** Tools the agent loop itself serves beside the registry's core tools. */
-const LOOP_TOOL_NAMES = [
-  'memory',
-  'session_search',
-  'delegate_task',
-  'skills_list',
-  'skill_view',
-  'skill_manage',
-];
-
 /** Every built-in tool name, which a plugin tool may take only with an allowed override. */
 export function builtinToolNames(): ReadonlySet<string> {
-  return new Set([...coreTools().map((tool) => tool.name), ...LOOP_TOOL_NAMES]);
+  return new Set([...coreTools().map((tool) => tool.name), ...LOOP_OWNED_TOOL_NAMES]);
 }
 
 /** The plugin parts of one agent. */
