@@ -117,7 +117,7 @@ describe('serveHttp', () => {
     expect(right.status).toBe(200);
     expect(right.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
     await right.body?.cancel();
-    await expect(httpClient(handle.url, 'z'.repeat(24))).rejects.toThrow(/401/);
+    await expect(httpClient(handle.url, 'z'.repeat(24))).rejects.toMatchObject({ code: 401 });
   });
 
   it('rejects a request with an unknown session or none before initialize', async () => {

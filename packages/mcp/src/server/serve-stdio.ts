@@ -37,13 +37,21 @@ export async function serveStdio(
   });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= server
+    if (closing) return closing;
+    // Set before server.close() runs: it closes the transport synchronously, whose onclose
+    // lands here again.
+    let done: () => void = () => {};
+    closing = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    stdin.off('end', onEnd);
+    stdin.off('close', onEnd);
+    server
       .close()
       .catch(() => {})
       .finally(() => {
-        stdin.off('end', onEnd);
-        stdin.off('close', onEnd);
         markClosed();
+        done();
       });
     return closing;
   };
