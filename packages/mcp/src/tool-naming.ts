@@ -36,15 +36,17 @@ function withSuffix(base: string, n: number): string {
 }
 
 /**
- * Gives every request a unique name. Reserved requests go first, then the rest sorted by server
- * and tool, so the same servers and tools always get the same names: the first keeps its
- * sanitized name, later ones that collide get `_2`, `_3`, … (cut to fit 64 characters).
+ * Gives every request a unique name. Reserved requests go first, then tools whose name needed no
+ * sanitizing, then the rest, each group sorted by server and tool, so the same servers and tools
+ * always get the same names: the first keeps its name, later ones that collide get `_2`, `_3`, …
+ * (cut to fit 64 characters).
  *
  * @returns a map from `server\0tool` (see {@link nameKey}) to the assigned name.
  */
 export function assignToolNames(requests: readonly NameRequest[]): Map<string, string> {
   const ordered = [...requests].sort((a, b) => {
     if (Boolean(a.reserved) !== Boolean(b.reserved)) return a.reserved ? -1 : 1;
+    if (isExact(a) !== isExact(b)) return isExact(a) ? -1 : 1;
     return a.server === b.server ? compare(a.tool, b.tool) : compare(a.server, b.server);
   });
   const taken = new Set<string>();
@@ -61,6 +63,11 @@ export function assignToolNames(requests: readonly NameRequest[]): Map<string, s
 /** The key {@link assignToolNames} uses for `server` / `tool`. */
 export function nameKey(server: string, tool: string): string {
   return keyOf({ server, tool, wanted: '' });
+}
+
+/** Whether the name asked for is the raw `mcp_<server>_<tool>`, untouched by sanitizing. */
+function isExact(request: NameRequest): boolean {
+  return request.wanted === `mcp_${request.server}_${request.tool}`;
 }
 
 function compare(a: string, b: string): number {
