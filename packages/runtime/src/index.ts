@@ -25,4 +25,5 @@ export * from './config/unknown-keys.js';
 export * from './config/validate-config.js';
 export * from './gateway/index.js';
 export * from './logging/index.js';
+export * from './mcp/index.js';
 export * from './plugins/index.js';

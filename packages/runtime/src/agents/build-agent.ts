@@ -40,6 +40,12 @@ export interface BuildAgentOptions {
   readonly clarify?: ClarifyCallback;
   /** Extra tools for this agent (not with `shared`: those go to the shared registry). */
   readonly tools?: readonly ToolSpec[];
+  /**
+   * Toolsets enabled on top of the chosen ones, as plugin toolsets are: an MCP server's tools
+   * (`mcp-<server>`, see `mcpAgentTools`) come on with the server. Each must name a toolset
+   * that `tools` (or the shared registry) provides.
+   */
+  readonly extraToolsets?: readonly string[];
   /** Session store, registry, skills and approval settings shared with other agents. */
   readonly shared?: SharedAgentComponents;
   /**
@@ -65,7 +71,10 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
   }
   const plugins = options.plugins ?? NO_PLUGIN_PARTS;
   const bundledDir = options.shared ? undefined : findBundledSkillsDir();
-  const toolsets = withPluginToolsets(options.toolsets ?? config.toolsets, plugins);
+  const toolsets = withPluginToolsets(options.toolsets ?? config.toolsets, [
+    ...plugins.toolsets,
+    ...(options.extraToolsets ?? []),
+  ]);
   const compression = compressionSettings(config);
   const limits = memoryLimits(config);
   const tools = options.shared ? [] : [...(options.tools ?? []), ...plugins.tools];
@@ -109,11 +118,14 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
   return created;
 }
 
-/** The toolsets to enable, plus every plugin toolset (a plugin's tools come on with it). */
+/**
+ * The toolsets to enable, plus every plugin and MCP toolset (their tools come on with the plugin
+ * or server).
+ */
 function withPluginToolsets(
   toolsets: readonly string[] | undefined,
-  plugins: AgentPluginParts,
+  extra: readonly string[],
 ): readonly string[] | undefined {
-  if (plugins.toolsets.length === 0) return toolsets;
-  return [...new Set([...(toolsets ?? DEFAULT_ENABLED_TOOLSETS), ...plugins.toolsets])];
+  if (extra.length === 0) return toolsets;
+  return [...new Set([...(toolsets ?? DEFAULT_ENABLED_TOOLSETS), ...extra])];
 }

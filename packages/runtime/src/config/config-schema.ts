@@ -2,11 +2,13 @@
  * The schema of `HERMES_HOME/config.yaml`. Sections use Hermes' snake_case keys. Unknown keys are
  * allowed through here and reported by the validator (warnings when loading, errors for `hermes
  * config check`); `terminal` is checked with `@hermes/environments`' own schema, `gateway` and
- * `platforms` with `@hermes/gateway`'s, `plugins` with the plugin host's, and the values of
- * `approvals` by `@hermes/approval`'s loader, so none is described twice.
+ * `platforms` with `@hermes/gateway`'s, `plugins` with the plugin host's, `mcp_servers` with
+ * `@hermes/mcp`'s, and the values of `approvals` by `@hermes/approval`'s loader, so none is
+ * described twice.
  */
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
+import { McpServersSectionSchema } from '@hermes/mcp';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 
@@ -102,6 +104,8 @@ export const HermesConfigFileSchema = z.looseObject({
   platforms: PlatformsSectionSchema.nullish(),
   /** Read by the plugin host; its schema rejects unknown keys. */
   plugins: PluginsSectionSchema.nullish(),
+  /** MCP servers by name, read by `@hermes/mcp`'s hub; each entry's schema rejects unknown keys. */
+  mcp_servers: McpServersSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
@@ -132,12 +136,11 @@ export const KNOWN_KEYS_SCHEMA: z.ZodType = HermesConfigFileSchema.extend({
 /**
  * Top-level sections accepted as written: not reported as unknown, and not validated here.
  * `command_allowlist` is read (and checked) by `@hermes/approval`; nothing reads the others yet
- * (MCP, cron, auxiliary models, delegation, profiles): each leaves this list when its issue lands
- * and its section gets a schema.
+ * (cron, auxiliary models, delegation, profiles): each leaves this list when its issue lands and
+ * its section gets a schema.
  */
 export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
   'command_allowlist',
-  'mcp_servers',
   'cron',
   'auxiliary',
   'delegation',
@@ -145,7 +148,12 @@ export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Sections whose own schema rejects unknown keys, so the unknown-key pass skips them. */
-export const STRICT_SECTIONS: ReadonlySet<string> = new Set(['terminal', 'gateway', 'plugins']);
+export const STRICT_SECTIONS: ReadonlySet<string> = new Set([
+  'terminal',
+  'gateway',
+  'plugins',
+  'mcp_servers',
+]);
 
 /** Documented defaults, for `hermes config get` of an unset key. */
 export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {

@@ -3,6 +3,7 @@
  * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
+import type { McpServersSection } from '@hermes/mcp';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
 
@@ -56,6 +57,11 @@ export interface HermesConfig {
   readonly contextEngine?: string;
   /** The `plugins:` section after defaults (absent when config.yaml has none). */
   readonly plugins?: PluginsSection;
+  /**
+   * The `mcp_servers:` section after defaults (`${VAR}` substituted), absent when config.yaml has
+   * none; {@link startMcpForConfig} connects them.
+   */
+  readonly mcpServers?: McpServersSection;
   /** The `display` section, as written (snake_case keys). */
   readonly display?: Readonly<Record<string, unknown>>;
   /**

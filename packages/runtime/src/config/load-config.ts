@@ -126,6 +126,7 @@ export async function loadHermesConfig(
     ...(file.compression ? { compression: file.compression } : {}),
     ...(file.context?.engine ? { contextEngine: file.context.engine } : {}),
     ...(file.plugins ? { plugins: file.plugins } : {}),
+    ...(file.mcp_servers ? { mcpServers: file.mcp_servers } : {}),
     ...(file.display ? { display: file.display } : {}),
     ...(file.platform_toolsets ? { platformToolsets: file.platform_toolsets } : {}),
     gateway: resolveGatewaySettings(file.gateway, {
