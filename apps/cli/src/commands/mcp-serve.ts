@@ -6,23 +6,19 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { ExitCode } from '@hermes/config';
-import {
-  type AgentRunResult,
-  createHermesMcpServer,
-  type HermesMcpServerDeps,
-  MIN_SERVER_KEY_LENGTH,
-  type ServeHandle,
-  serveHttp,
-  serverKeyProblem,
-  serveStdio,
-} from '@hermes/mcp';
+import type { AgentRunResult, HermesMcpServerDeps, ServeHandle } from '@hermes/mcp';
+
+/** `@hermes/mcp`, imported only when this command runs: the SDK stays out of other commands. */
+type McpModule = typeof import('@hermes/mcp');
+
 import type { HermesConfig } from '@hermes/runtime';
 import type { SessionStore } from '@hermes/state';
 import type { CommandContext } from '../command-context.js';
 import { intOption, parseCommandArgs, stringOption, usageFailure } from '../config/command-args.js';
 import { VERSION } from '../version.js';
 
-const USAGE = `Usage: hermes mcp serve [--http <port>] [--key <key>]
+/** The help text; `minKey` is the shortest bearer key accepted. */
+const usage = (minKey: number) => `Usage: hermes mcp serve [--http <port>] [--key <key>]
 
 Serves Hermes over the Model Context Protocol with four tools: sessions_list, session_read,
 sessions_search (full-text search of past sessions) and agent_run (run one prompt in a new or
@@ -34,7 +30,7 @@ denied unless config.yaml allows them (approvals:, or yolo). Stops when the clie
   --http <port>    Streamable HTTP at http://127.0.0.1:<port>/mcp (0 picks a free port)
   --key <key>      the bearer key HTTP clients must send (Authorization: Bearer <key>);
                    default MCP_SERVER_KEY from the environment or HERMES_HOME/.env. At least
-                   ${MIN_SERVER_KEY_LENGTH} characters. Prefer the variable: a --key shows in the process list.
+                   ${minKey} characters. Prefer the variable: a --key shows in the process list.
 
 Example client entry (Claude Desktop, Cursor, another Hermes):
   {"command": "hermes", "args": ["mcp", "serve"]}
@@ -199,7 +195,11 @@ interface ServeRequest {
 }
 
 /** Parses the options; a number is an exit code (help shown, or a usage error). */
-function parseServeArgs(args: readonly string[], ctx: CommandContext): ServeRequest | number {
+function parseServeArgs(
+  args: readonly string[],
+  ctx: CommandContext,
+  mcp: McpModule,
+): ServeRequest | number {
   const { values, positionals } = parseCommandArgs(args, {
     help: { type: 'boolean', short: 'h' },
     http: { type: 'string' },
@@ -208,7 +208,7 @@ function parseServeArgs(args: readonly string[], ctx: CommandContext): ServeRequ
   // `hermes mcp` may pass the word `serve` along; nothing else is positional.
   const extra = positionals.filter((word, i) => !(i === 0 && word === 'serve'));
   if (values.help) {
-    ctx.stdout.write(USAGE);
+    ctx.stdout.write(usage(mcp.MIN_SERVER_KEY_LENGTH));
     return ExitCode.ok;
   }
   if (extra[0] !== undefined)
@@ -226,24 +226,25 @@ function parseServeArgs(args: readonly string[], ctx: CommandContext): ServeRequ
 
 /** Starts the requested transport; an exit code when it cannot. */
 async function startServing(
+  mcp: McpModule,
   request: ServeRequest,
   config: HermesConfig,
   deps: HermesMcpServerDeps,
   ctx: CommandContext,
   log: StderrLog,
 ): Promise<ServeHandle | number> {
-  const factory = () => createHermesMcpServer(deps, { version: VERSION, logger: log });
+  const factory = () => mcp.createHermesMcpServer(deps, { version: VERSION, logger: log });
   if (request.port === undefined) {
     const stdin = (ctx.stdin as Readable | undefined) ?? process.stdin;
-    return serveStdio(factory(), { stdin, stdout: protocolOut(ctx) });
+    return mcp.serveStdio(factory(), { stdin, stdout: protocolOut(ctx) });
   }
   const key = request.key ?? config.env?.MCP_SERVER_KEY ?? ctx.env.MCP_SERVER_KEY;
-  const problem = serverKeyProblem(key);
+  const problem = mcp.serverKeyProblem(key);
   if (problem || key === undefined) {
     return usageFailure(ctx, 'mcp serve', `${problem}: set MCP_SERVER_KEY or pass --key`);
   }
   try {
-    const handle = await serveHttp(factory, { port: request.port, key, logger: log });
+    const handle = await mcp.serveHttp(factory, { port: request.port, key, logger: log });
     log.info(`listening on ${handle.url} (Streamable HTTP; Authorization: Bearer <key>)`);
     return handle;
   } catch (error) {
@@ -257,9 +258,10 @@ async function startServing(
  * tolerated). Resolves to the exit code once the server stopped.
  */
 export async function runMcpServe(args: readonly string[], ctx: CommandContext): Promise<number> {
+  const mcp = await import('@hermes/mcp');
   let request: ServeRequest | number;
   try {
-    request = parseServeArgs(args, ctx);
+    request = parseServeArgs(args, ctx, mcp);
   } catch (error) {
     return usageFailure(ctx, 'mcp serve', (error as Error).message);
   }
@@ -283,7 +285,7 @@ export async function runMcpServe(args: readonly string[], ctx: CommandContext):
   const restoreConsole = request.port === undefined ? consoleToStderr() : () => {};
   try {
     const deps = hostFunctions(config, store, log, process.cwd());
-    const handle = await startServing(request, config, deps, ctx, log);
+    const handle = await startServing(mcp, request, config, deps, ctx, log);
     if (typeof handle === 'number') return handle;
     await Promise.race([handle.closed, stopped]);
     await handle.close();
