@@ -73,6 +73,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/plugins.js'),
   },
   {
+    name: 'mcp',
+    usage: 'mcp list|add|remove|test <name>',
+    summary: 'MCP servers: their tools in chat as mcp_<server>_<tool>; add, remove, test one',
+    load: () => import('./commands/mcp.js'),
+  },
+  {
     name: 'approval',
     usage: 'approval check [--json] -- <cmd>',
     summary: 'how the command guard rules on a command',
