@@ -19,6 +19,7 @@ import {
   checkNode,
   doctorEnv,
 } from './doctor/local-checks.js';
+import { checkMcpServers } from './doctor/mcp-checks.js';
 import { checkPlugins } from './doctor/plugin-checks.js';
 import { checkProvider, checkReachable, DOCTOR_TIMEOUT_MS } from './doctor/provider-checks.js';
 
@@ -51,6 +52,7 @@ async function runChecks(
       checkProvider(config),
       await checkReachable(config, offline, timeoutMs),
       await checkPlugins(config, process.cwd()),
+      await checkMcpServers(config),
     );
   } catch (error) {
     if (!isHermesError(error)) throw error;
