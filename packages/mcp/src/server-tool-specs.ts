@@ -4,6 +4,7 @@ import type { ToolContext, ToolSpec } from '@hermes/tools';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { checkMcpApproval } from './approval-gate.js';
 import { failedRequestText } from './call-errors.js';
+import { requestSignal } from './call-signal.js';
 import { toolResultText } from './result-text.js';
 import type { McpServerConnection } from './server-connection.js';
 
@@ -43,15 +44,18 @@ export function serverToolSpec(
       if (refusal !== undefined) return refusal;
       const timeoutSeconds = connection.config.timeout;
       const what = `tool "${tool.name}"`;
+      const { signal, release } = requestSignal(ctx.signal);
       try {
-        const client = await connection.client(timeoutSeconds * 1000, ctx.signal);
+        const client = await connection.client(timeoutSeconds * 1000, signal);
         const result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
-          signal: ctx.signal,
+          signal,
           timeout: timeoutSeconds * 1000,
         });
         return toolResultText(result, `"${tool.name}" on server "${server}"`);
       } catch (error) {
         return failedRequestText(error, { server, what, timeoutSeconds, signal: ctx.signal });
+      } finally {
+        release();
       }
     },
   };

@@ -6,6 +6,7 @@ import type { JsonSchema } from '@hermes/protocol';
 import type { ToolContext, ToolSpec } from '@hermes/tools';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { failedRequestText } from './call-errors.js';
+import { requestSignal } from './call-signal.js';
 import { promptText, resourceContentsText } from './result-text.js';
 import type { McpServerConnection } from './server-connection.js';
 import { mcpToolsetName } from './server-tool-specs.js';
@@ -123,9 +124,10 @@ export function utilityToolSpec(
     handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
       const timeoutSeconds = connection.config.timeout;
       const timeout = timeoutSeconds * 1000;
+      const { signal, release } = requestSignal(ctx.signal);
       try {
-        const client = await connection.client(timeout, ctx.signal);
-        return await RUN[action](client, args, { signal: ctx.signal, timeout });
+        const client = await connection.client(timeout, signal);
+        return await RUN[action](client, args, { signal, timeout });
       } catch (error) {
         return failedRequestText(error, {
           server,
@@ -133,6 +135,8 @@ export function utilityToolSpec(
           timeoutSeconds,
           signal: ctx.signal,
         });
+      } finally {
+        release();
       }
     },
   };

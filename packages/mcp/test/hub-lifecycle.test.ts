@@ -1,6 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { McpServersSectionSchema } from '../src/index.js';
-import { callSpec, fixtureEntry, specNamed, startHub } from './helpers.js';
+import { callSpec, fixtureEntry, specNamed, startHub, toolContext } from './helpers.js';
 
 describe('McpHub lifecycle', () => {
   it('reports a disabled server without starting it', async () => {
@@ -38,5 +39,15 @@ describe('McpHub lifecycle', () => {
       /^Error: MCP server "t" is not connected \(failed: closed\)/,
     );
     expect(hub.toolSpecs()).toEqual([]);
+  });
+});
+
+describe('abort listeners', () => {
+  it('leaves no listener on the turn signal after many calls', async () => {
+    const hub = await startHub({ t: fixtureEntry() });
+    const echo = specNamed(hub.toolSpecs(), 'mcp_t_echo');
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 15; i++) await callSpec(echo, { message: `${i}` }, toolContext({ signal }));
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });
