@@ -74,8 +74,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'mcp',
-    usage: 'mcp list|add|remove|test <name>',
-    summary: 'MCP servers: their tools in chat as mcp_<server>_<tool>; add, remove, test one',
+    usage: 'mcp list|add|remove|test <name>|serve',
+    summary: 'MCP servers: their tools in chat as mcp_<server>_<tool>; serve Hermes over MCP',
     load: () => import('./commands/mcp.js'),
   },
   {

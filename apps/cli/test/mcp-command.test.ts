@@ -110,6 +110,13 @@ describe('hermes mcp add / list / remove', () => {
     expect(unknown.code).toBe(2);
   });
 
+  it('routes serve to its own module', async () => {
+    const help = await hermes('mcp', 'serve', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: hermes mcp serve');
+    expect((await hermes('mcp', '--help')).stdout).toContain('serve [--http <port>]');
+  });
+
   it('says there are none, and that the config is broken', async () => {
     expect((await hermes('mcp', 'list')).stdout).toContain('No MCP servers configured');
     writeFileSync(configPath(), 'mcp_servers:\n  fs:\n    comand: x\n');

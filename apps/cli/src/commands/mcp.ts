@@ -1,7 +1,8 @@
 /**
- * `hermes mcp list|add|remove|test`: the MCP servers of config.yaml — listing them, adding or
- * removing one (config.yaml edited in place, comments kept, credentials left in `.env`), and
- * connecting one to see its tools. `hermes chat` connects the enabled ones at start-up.
+ * `hermes mcp list|add|remove|test|serve`: the MCP servers of config.yaml — listing them, adding
+ * or removing one (config.yaml edited in place, comments kept, credentials left in `.env`), and
+ * connecting one to see its tools; `hermes chat` connects the enabled ones at start-up. `serve`
+ * (Hermes as an MCP server) lives in its own module.
  */
 import { ExitCode, isUsageError } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
@@ -21,6 +22,7 @@ const USAGE = `Usage: hermes mcp <subcommand>
                                add a stdio or HTTP server to mcp_servers in config.yaml
   remove <name>                take it out of config.yaml
   test <name> [--json]         connect it, list its tools with timings; exit 1 with the error if it fails
+  serve [--http <port>]        serve Hermes itself over MCP (see: hermes mcp serve --help)
 
 Credentials belong in HERMES_HOME/.env; refer to them as \${VAR} (quote it for the shell):
   hermes mcp add github --command npx --arg -y --arg @modelcontextprotocol/server-github \\
@@ -75,6 +77,11 @@ async function dispatch(sub: string, args: readonly string[], ctx: CommandContex
 export function run(args: readonly string[], ctx: CommandContext): Promise<number> {
   return withUsage(ctx, 'mcp', async () => {
     const [sub = 'list', ...rest] = args;
+    if (sub === 'serve') {
+      // Its own module (and the MCP server side of the SDK) only when asked for; it has its help.
+      const { runMcpServe } = await import('./mcp-serve.js');
+      return runMcpServe(rest, ctx);
+    }
     if (sub === 'help' || sub === '--help' || sub === '-h' || rest.includes('--help')) {
       ctx.stdout.write(USAGE);
       return ExitCode.ok;
