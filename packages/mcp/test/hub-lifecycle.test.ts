@@ -16,6 +16,26 @@ describe('McpHub lifecycle', () => {
     expect(hub.toolSpecs().some((s) => s.name.startsWith('mcp_off_'))).toBe(false);
   });
 
+  it('reports a stdio command that does not exist as failed, once, and keeps the others', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      info: () => undefined,
+      warn: (m: string) => warnings.push(m),
+      error: () => undefined,
+    };
+    const hub = await startHub(
+      { missing: { command: '/nonexistent/mcp-server' }, ok: fixtureEntry() },
+      { logger },
+    );
+    const [missing, ok] = hub.statuses();
+    expect(missing).toMatchObject({ name: 'missing', state: 'failed', tools: [] });
+    expect(missing?.error).toMatch(/ENOENT/);
+    expect(ok?.state).toBe('connected');
+    expect(warnings).toEqual([
+      expect.stringMatching(/^MCP server "missing" failed to connect: .*ENOENT/),
+    ]);
+  });
+
   it('reload swaps the servers, bumps generation and notifies listeners', async () => {
     const hub = await startHub({ first: fixtureEntry() });
     let notified = 0;
