@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSessionStore } from '@hermes/state';
-import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
+import { faults, type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -28,6 +28,15 @@ afterEach(async () => {
   await model?.close();
   model = undefined;
 });
+
+/** Resolves once `condition` holds (checked every 20 ms); the 60 s limit is a backstop. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Text written to a sink, with a wait for a pattern that resolves on the write itself. */
 class Sink {
@@ -216,6 +225,19 @@ describe('hermes mcp serve (in process, Streamable HTTP)', () => {
     const run = await call(client, 'agent_run', { prompt: 'delete doomed' });
     expect(structured<{ answer: string }>(run).answer).toBe('Deleted.');
     expect(existsSync(doomed)).toBe(false);
+  });
+
+  it('stopping the server interrupts a running agent_run before it exits', async () => {
+    model = await startScriptedServer(script().text('never sent').fault(faults.stall()));
+    configureScriptedModel(model.url);
+    const served = await serveInProcess();
+    const client = await httpClient(served.url);
+    const pending = call(client, 'agent_run', { prompt: 'a slow question about quokkas' });
+    pending.catch(() => {});
+    await until(() => (model?.requests.length ?? 0) > 0);
+    served.stop();
+    expect(await served.exited).toBe(0);
+    expect(served.stderr.text).toMatch(/agent_run session \S+: interrupted/);
   });
 
   it('answers 401 to a wrong key and stops on its signal with exit 0', async () => {

@@ -97,15 +97,23 @@ async function runTurn(
   }
 }
 
+/** The host functions, and `stop()`: interrupt the running turns and wait for them to end. */
+interface Host {
+  readonly deps: HermesMcpServerDeps;
+  stop(): Promise<void>;
+}
+
 /** The server's host functions over the session store and the agent. */
 function hostFunctions(
   config: HermesConfig,
   store: SessionStore,
   log: StderrLog,
   cwd: string,
-): HermesMcpServerDeps {
+): Host {
   const queue = new KeyedQueue();
-  return {
+  const shutdown = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const deps: HermesMcpServerDeps = {
     async listSessions({ limit, platform }) {
       const sessions = await store.listSessions({
         limit,
@@ -136,14 +144,23 @@ function hostFunctions(
       if (sessionId !== undefined && !(await store.getSession(sessionId))) {
         throw new Error(`no session '${sessionId}'; see sessions_list`);
       }
+      if (shutdown.signal.aborted) throw new Error('the server is stopping');
       const started = Date.now();
-      const result = await queue.run(sessionId, () =>
-        runTurn(config, cwd, prompt, sessionId, signal),
-      );
+      const turnSignal = signal ? AbortSignal.any([signal, shutdown.signal]) : shutdown.signal;
+      const turn = queue.run(sessionId, () => runTurn(config, cwd, prompt, sessionId, turnSignal));
+      running.add(turn);
+      const result = await turn.finally(() => running.delete(turn));
       log.info(
         `agent_run session ${result.sessionId}: ${result.exitReason} in ${Date.now() - started} ms`,
       );
       return result;
+    },
+  };
+  return {
+    deps,
+    async stop() {
+      shutdown.abort();
+      await Promise.allSettled([...running]);
     },
   };
 }
@@ -284,11 +301,12 @@ export async function runMcpServe(args: readonly string[], ctx: CommandContext):
   const { stopped, release } = stopRequested(ctx);
   const restoreConsole = request.port === undefined ? consoleToStderr() : () => {};
   try {
-    const deps = hostFunctions(config, store, log, process.cwd());
-    const handle = await startServing(mcp, request, config, deps, ctx, log);
+    const host = hostFunctions(config, store, log, process.cwd());
+    const handle = await startServing(mcp, request, config, host.deps, ctx, log);
     if (typeof handle === 'number') return handle;
     await Promise.race([handle.closed, stopped]);
-    await handle.close();
+    // Turns still running are interrupted (and persisted) before the store closes.
+    await Promise.all([handle.close(), host.stop()]);
     return ExitCode.ok;
   } finally {
     release();
