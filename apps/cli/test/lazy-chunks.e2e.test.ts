@@ -60,7 +60,16 @@ describe('lazy chunks', () => {
     expect(runtimeChunk).toContain('function buildGatewayServer(');
     expect(runtimeChunk).toContain('require("better-sqlite3")');
     expect(runtimeChunk).not.toContain('better_sqlite3.node');
-    expect(LAZY_DEPENDENCIES).toEqual(['@anthropic-ai/sdk', 'undici', '@hermes/runtime']);
+    // What plugins import (`@hermes/plugin-sdk`): the host loads it only when a plugin is enabled.
+    expect(bundle).not.toContain('function definePlugin(');
+    const sdk = load(join(dist, lazyChunkFile('@hermes/plugin-sdk'))) as { definePlugin?: unknown };
+    expect(typeof sdk.definePlugin).toBe('function');
+    expect(LAZY_DEPENDENCIES).toEqual([
+      '@anthropic-ai/sdk',
+      'undici',
+      '@hermes/runtime',
+      '@hermes/plugin-sdk',
+    ]);
   });
 
   it('load only when asked, once, through a code cache of their own', async () => {
