@@ -10,6 +10,8 @@ export interface FailedRequest {
   readonly what: string;
   readonly timeoutSeconds: number;
   readonly signal: AbortSignal;
+  /** The failure made the connection reconnect. */
+  readonly reconnecting?: boolean;
 }
 
 /** Turns whatever a request threw into one line the model can act on. */
@@ -27,5 +29,8 @@ export function failedRequestText(error: unknown, request: FailedRequest): strin
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
     return `Error: MCP server "${server}" closed the connection during ${what}; it is reconnecting. The call may or may not have taken effect.`;
   }
-  return `Error: ${what} on MCP server "${server}" failed: ${describe(error)}`;
+  const after = request.reconnecting
+    ? '; the connection looks lost, so it is reconnecting — try again shortly'
+    : '';
+  return `Error: ${what} on MCP server "${server}" failed: ${describe(error)}${after}`;
 }

@@ -4,7 +4,11 @@
  * backoff when the session drops.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpError,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './config-schema.js';
 import {
   connectClient,
@@ -198,6 +202,28 @@ export class McpServerConnection {
     throw new McpServerUnavailableError(
       `MCP server "${this.name}" is not connected (${this.state}${why})`,
     );
+  }
+
+  /**
+   * Called after a request failed. Over HTTP / SSE a failure that is not an MCP error answer (a
+   * refused connection, an unknown session after a server restart) means the session is gone,
+   * but nothing else would notice: close it, which starts the reconnection.
+   *
+   * @returns whether a reconnection is now under way.
+   */
+  noteRequestFailure(error: unknown): boolean {
+    const opened = this.#opened;
+    if (
+      this.kind === 'stdio' ||
+      error instanceof McpError ||
+      this.state !== 'connected' ||
+      !opened
+    ) {
+      return this.state === 'reconnecting';
+    }
+    void opened.client.close().catch(() => undefined);
+    // close() reports the drop synchronously, so the state has moved on by now.
+    return (this.state as McpServerState) === 'reconnecting';
   }
 
   /** Ends the session and stops any reconnection. */

@@ -53,7 +53,14 @@ export function serverToolSpec(
         });
         return toolResultText(result, `"${tool.name}" on server "${server}"`);
       } catch (error) {
-        return failedRequestText(error, { server, what, timeoutSeconds, signal: ctx.signal });
+        const reconnecting = !ctx.signal.aborted && connection.noteRequestFailure(error);
+        return failedRequestText(error, {
+          server,
+          what,
+          timeoutSeconds,
+          signal: ctx.signal,
+          reconnecting,
+        });
       } finally {
         release();
       }

@@ -129,11 +129,13 @@ export function utilityToolSpec(
         const client = await connection.client(timeout, signal);
         return await RUN[action](client, args, { signal, timeout });
       } catch (error) {
+        const reconnecting = !ctx.signal.aborted && connection.noteRequestFailure(error);
         return failedRequestText(error, {
           server,
           what: action,
           timeoutSeconds,
           signal: ctx.signal,
+          reconnecting,
         });
       } finally {
         release();

@@ -36,6 +36,23 @@ describe('server-everything over HTTP', () => {
     ).toContain('via sse');
   });
 
+  it('reconnects when the HTTP server goes away and comes back on the same port', async () => {
+    const first = await startEverythingHttp('streamableHttp');
+    children.push(first);
+    const hub = await startHub(
+      { web: { url: `http://127.0.0.1:${first.port}/mcp`, timeout: 30 } },
+      { reconnectBaseMs: 200 },
+    );
+    const echo = specNamed(hub.toolSpecs(), 'mcp_web_echo');
+    await first.stop();
+    const failed = await callSpec(echo, { message: 'lost' });
+    expect(failed).toMatch(/^Error: tool "echo" on MCP server "web" failed: .*reconnecting/);
+    expect(hub.statuses()[0]?.state).toBe('reconnecting');
+    children.push(await startEverythingHttp('streamableHttp', first.port));
+    expect(await callSpec(echo, { message: 'back' })).toContain('back');
+    expect(hub.statuses()[0]?.state).toBe('connected');
+  });
+
   it('reports an unreachable URL as failed, naming both transports', async () => {
     const hub = await startHub({ gone: { url: 'http://127.0.0.1:9/mcp', connect_timeout: 5 } });
     const [status] = hub.statuses();

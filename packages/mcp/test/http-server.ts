@@ -45,18 +45,19 @@ async function untilListening(
   }
 }
 
-/** Starts `mcp-server-everything <mode>` (`streamableHttp` or `sse`). */
+/** Starts `mcp-server-everything <mode>` (`streamableHttp` or `sse`), on `fixedPort` when given. */
 export async function startEverythingHttp(
   mode: 'streamableHttp' | 'sse',
+  fixedPort?: number,
 ): Promise<HttpServerChild> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(EVERYTHING_BIN, [mode], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },
     stdio: 'ignore',
   });
   await untilListening(port, child, 15_000);
   return {
-    port,
+    port: port,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
