@@ -12,6 +12,7 @@ import { openSessionStore, type SessionStore } from '@hermes/state';
 import type { ClarifyCallback, ToolRegistry, ToolSpec } from '@hermes/tools';
 import type { Logger } from '../logging/logger.js';
 import { logAgentEvents } from './agent-log.js';
+import type { McpToolSource } from './chat-mcp.js';
 import { SwitchableApproval } from './switchable-approval.js';
 
 /** Everything needed to build the agent, fixed for the whole run. */
@@ -29,6 +30,8 @@ export interface ChatSetup {
   readonly log?: Logger;
   /** What the loaded plugins give every agent of the run: tools, hooks, strategies. */
   readonly plugins?: AgentPluginParts;
+  /** The MCP servers' tools, read afresh for every agent built (they change between turns). */
+  readonly mcp?: McpToolSource;
 }
 
 /** The live agent and its collaborators; `replace` moves to another session. */
@@ -94,13 +97,16 @@ function build(
   approval: SwitchableApproval,
   sessionId: string | undefined,
 ): CreatedAgent {
+  const mcp = setup.mcp?.tools();
+  const tools = [...(setup.tools ?? []), ...(mcp?.tools ?? [])];
   const created = buildAgent(setup.config, {
     platform: 'cli',
     cwd: setup.cwd,
     surface: setup.surface,
     ...(setup.approvalHandler ? { approvalHandler: setup.approvalHandler } : {}),
     ...(setup.clarify ? { clarify: setup.clarify } : {}),
-    ...(setup.tools ? { tools: setup.tools } : {}),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(mcp?.toolsets.length ? { extraToolsets: mcp.toolsets } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(setup.plugins ? { plugins: setup.plugins } : {}),
     overrides: { approval },

@@ -132,7 +132,10 @@ export class Repl {
     if (this.options.typeAhead === 'redirect') void this.#pumpTypeAhead(pump.signal);
     let result: TurnResult | undefined;
     try {
-      const turn = session.agent.runConversation(text);
+      // An MCP server's tools changed (list_changed, a reconnect, /reload-mcp): the next turn's
+      // agent is built with the new list, on the same session.
+      if (session.setup.mcp?.stale) await this.switchSession(session.agent.sessionId);
+      const turn = this.session.agent.runConversation(text);
       result = await raceQuit(turn, this.#quit.signal);
     } catch (error) {
       renderer.line(

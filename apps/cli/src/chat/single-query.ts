@@ -9,6 +9,7 @@ import type { TurnResult } from '@hermes/loop';
 import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import { traceStartup } from '../startup-trace.js';
+import { ChatMcp } from './chat-mcp.js';
 import { ChatSession } from './chat-session.js';
 import { usageLine } from './format.js';
 import { Renderer } from './renderer.js';
@@ -33,6 +34,11 @@ export interface SingleQueryOptions {
 
 /** Runs the query; resolves to the exit code. */
 export async function runSingleQuery(options: SingleQueryOptions): Promise<number> {
+  const mcp = await ChatMcp.start(options.config, {
+    stderr: options.stderr,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  traceStartup('mcp ready');
   let session: ChatSession;
   try {
     session = ChatSession.open(
@@ -43,10 +49,12 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
         ...(options.env ? { env: options.env } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),
+        mcp,
       },
       options.sessionId,
     );
   } catch (error) {
+    await mcp.close();
     options.stderr.write(`hermes: ${errorLine(error)}\n`);
     return 1;
   }
@@ -75,6 +83,7 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
     detach();
     offErrors();
     await session.close();
+    await mcp.close();
   }
 }
 

@@ -13,6 +13,7 @@ import {
   toolsetsCommand,
   usageCommand,
 } from './slash-info.js';
+import { reloadMcpCommand } from './slash-mcp.js';
 import {
   modelCommand,
   newCommand,
@@ -100,6 +101,12 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     run: skillsCommand,
   },
   { name: 'memory', usage: '/memory', summary: 'show MEMORY.md and USER.md', run: memoryCommand },
+  {
+    name: 'reload-mcp',
+    usage: '/reload-mcp',
+    summary: 'reconnect the MCP servers of config.yaml (their tools from the next turn)',
+    run: reloadMcpCommand,
+  },
   { name: 'yolo', usage: '/yolo', summary: 'switch command approvals off or on', run: yoloCommand },
   { name: 'help', aliases: ['?'], usage: '/help', summary: 'this list', run: helpCommand },
   {

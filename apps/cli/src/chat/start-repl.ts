@@ -7,6 +7,7 @@ import type { TextSink } from '@hermes/config';
 import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
 import type { Asker } from './asker.js';
+import { ChatMcp } from './chat-mcp.js';
 import { ChatSession } from './chat-session.js';
 import { terminalClarify } from './clarify-prompt.js';
 import { NO_ENTRY } from './entry-queue.js';
@@ -52,6 +53,11 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
     onInterrupt,
   });
   const asker = queueAsker(input, renderer, options.stdout, terminal);
+  // Always a ChatMcp, so /reload-mcp can start servers added to config.yaml during the chat.
+  const mcp = await ChatMcp.start(options.config, {
+    stderr: options.stderr,
+    ...(options.log ? { log: options.log } : {}),
+  });
   let session: ChatSession;
   try {
     session = ChatSession.open(
@@ -64,11 +70,13 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
         env: options.env,
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),
+        mcp,
       },
       options.sessionId,
     );
   } catch (error) {
     input.close();
+    await mcp.close();
     options.stderr.write(`hermes: ${errorLine(error)}\n`);
     return 1;
   }
@@ -89,6 +97,7 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
     process.off('SIGINT', onInterrupt);
     input.close();
     await session.close();
+    await mcp.close();
   }
 }
 
