@@ -48,7 +48,7 @@ export function contentBlockText(block: Block): string {
       return typeof block.text === 'string' ? block.text : '';
     case 'image':
     case 'audio':
-      return `[${block.type}: ${str(block.mimeType, 'unknown type')}, ${base64Bytes(block.data)} bytes; returned by the MCP server but not visible here, only described]`;
+      return `[${block.type}: ${str(block.mimeType, 'unknown type')}, ${base64Bytes(block.data)} bytes; this text only describes it, the image itself is seen only where the host attaches it]`;
     case 'resource':
       return typeof block.resource === 'object' && block.resource !== null
         ? resourceContentsText(block.resource as ResourceContents)
@@ -84,6 +84,30 @@ export function toolResultText(result: ToolCallResultLike, label: string): strin
     return `Error from MCP tool ${label}: ${text.length > 0 ? text : 'no details given'}`;
   }
   return text.length > 0 ? text : '(the tool returned no content)';
+}
+
+/** One image a tool returned, as the server sent it (base64). */
+export interface McpImage {
+  readonly mimeType: string;
+  readonly data: string;
+}
+
+/**
+ * The `data` of a tool result that carried images: the images themselves, so a host whose
+ * provider accepts images can attach them. The text still describes each one.
+ */
+export interface McpToolResultData {
+  readonly images: readonly McpImage[];
+}
+
+/** The image blocks of a tool result. */
+export function toolResultImages(result: ToolCallResultLike): McpImage[] {
+  const blocks = Array.isArray(result.content) ? (result.content as Block[]) : [];
+  return blocks.flatMap((block) =>
+    block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string'
+      ? [{ mimeType: block.mimeType, data: block.data }]
+      : [],
+  );
 }
 
 /** A `prompts/get` result rendered as `role: text` lines. */

@@ -5,7 +5,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { checkMcpApproval } from './approval-gate.js';
 import { failedRequestText } from './call-errors.js';
 import { requestSignal } from './call-signal.js';
-import { toolResultText } from './result-text.js';
+import { type McpToolResultData, toolResultImages, toolResultText } from './result-text.js';
 import type { McpServerConnection } from './server-connection.js';
 
 /** The toolset a server's tools belong to. */
@@ -51,7 +51,11 @@ export function serverToolSpec(
           signal,
           timeout: timeoutSeconds * 1000,
         });
-        return toolResultText(result, `"${tool.name}" on server "${server}"`);
+        const text = toolResultText(result, `"${tool.name}" on server "${server}"`);
+        const images = toolResultImages(result);
+        if (images.length === 0) return text;
+        const data: McpToolResultData = { images };
+        return { text, data };
       } catch (error) {
         const reconnecting = !ctx.signal.aborted && connection.noteRequestFailure(error);
         return failedRequestText(error, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callSpec, EVERYTHING_BIN, specNamed, startHub } from './helpers.js';
+import type { McpToolResultData } from '../src/index.js';
+import { callSpec, EVERYTHING_BIN, specNamed, startHub, toolContext } from './helpers.js';
 
 describe('server-everything over stdio', () => {
   it('lists its tools as mcp_everything_<tool> in toolset mcp-everything and calls one', async () => {
@@ -24,7 +25,29 @@ describe('server-everything over stdio', () => {
   it('describes an image result as text and says it is not shown', async () => {
     const hub = await startHub({ everything: { command: EVERYTHING_BIN, args: ['stdio'] } });
     const text = await callSpec(specNamed(hub.toolSpecs(), 'mcp_everything_get-tiny-image'), {});
-    expect(text).toMatch(/\[image: image\/png, \d+ bytes; .*not visible here/);
+    expect(text).toMatch(/\[image: image\/png, \d+ bytes; this text only describes it/);
+  });
+
+  it('hands the image itself to the host as data.images, for providers that can show it', async () => {
+    const hub = await startHub({ everything: { command: EVERYTHING_BIN, args: ['stdio'] } });
+    const spec = specNamed(hub.toolSpecs(), 'mcp_everything_get-tiny-image');
+    const result = await spec.handler({}, toolContext());
+    expect(typeof result).toBe('object');
+    const data = typeof result === 'object' ? (result.data as McpToolResultData) : undefined;
+    expect(data?.images).toHaveLength(1);
+    expect(data?.images[0]?.mimeType).toBe('image/png');
+    expect(
+      Buffer.from(data?.images[0]?.data ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    // A text-only result stays a plain string.
+    expect(
+      typeof (await specNamed(hub.toolSpecs(), 'mcp_everything_echo').handler(
+        { message: 'm' },
+        toolContext(),
+      )),
+    ).toBe('string');
   });
 
   it('offers the resource and prompt utilities, which list and read', async () => {
