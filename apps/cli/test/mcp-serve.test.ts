@@ -321,6 +321,7 @@ describe('hermes mcp serve (the built binary)', () => {
     );
     expect(hits.hits.map((h) => h.session_id)).toContain(run.session_id);
     await client.close();
+    expect(stderr.join('')).toContain('hermes mcp serve: serving on stdin/stdout');
     expect(stderr.join('')).toContain(`agent_run session ${run.session_id}: completed`);
   });
 

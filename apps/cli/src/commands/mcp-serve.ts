@@ -253,7 +253,9 @@ async function startServing(
   const factory = () => mcp.createHermesMcpServer(deps, { version: VERSION, logger: log });
   if (request.port === undefined) {
     const stdin = (ctx.stdin as Readable | undefined) ?? process.stdin;
-    return mcp.serveStdio(factory(), { stdin, stdout: protocolOut(ctx) });
+    const handle = await mcp.serveStdio(factory(), { stdin, stdout: protocolOut(ctx) });
+    log.info('serving on stdin/stdout; stops when the client closes stdin, or on Ctrl-C');
+    return handle;
   }
   const key = request.key ?? config.env?.MCP_SERVER_KEY ?? ctx.env.MCP_SERVER_KEY;
   const problem = mcp.serverKeyProblem(key);
