@@ -47,6 +47,9 @@ export const LAYER_ALLOW = {
     '@hermes/skills',
     '@hermes/memory',
   ],
+  // MCP servers' tools become registry tools (ToolSpec, ToolContext, types only); shell-running
+  // calls go through the command approver the ToolContext carries.
+  '@hermes/mcp': ['@hermes/tools'],
   // The pipeline drives Agents; its chat approval handler implements the approval seam.
   '@hermes/gateway': ['@hermes/loop', '@hermes/approval'],
   // One configuration, one agent factory: reads config.yaml and composes every package into
