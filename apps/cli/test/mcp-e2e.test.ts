@@ -3,7 +3,9 @@
  * reference servers (dev dependencies of @hermes/mcp; no network): server-everything and
  * server-filesystem over stdio, server-everything over Streamable HTTP (started here on a free
  * port), and `/reload-mcp` in the REPL. The model calls a tool of each server; the tool's result
- * must reach the next request. The stdio child's environment must hold no API key.
+ * must reach the next request. The stdio child's environment must hold no API key. With
+ * @hermes/mcp's fixture server: a call that never answers times out with a clear result, and a
+ * tool added during a turn (tools/list_changed) is offered from the REPL's next turn.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,10 @@ import { StreamText } from './stream-text.ts';
 const BIN_DIR = fileURLToPath(new URL('../../../packages/mcp/node_modules/.bin/', import.meta.url));
 const EVERYTHING = join(BIN_DIR, 'mcp-server-everything');
 const FILESYSTEM = join(BIN_DIR, 'mcp-server-filesystem');
+/** @hermes/mcp's own test server: `add_tool` announces tools/list_changed, `hang` never answers. */
+const FIXTURE = fileURLToPath(
+  new URL('../../../packages/mcp/test/fixtures/test-server.mjs', import.meta.url),
+);
 /** An API key the stdio servers must never see. */
 const SECRET_KEY = 'sk-e2e-never-leaves-hermes-0123456789';
 
@@ -192,5 +198,53 @@ describe('MCP servers in hermes chat', { timeout: 120_000 }, () => {
     expect(request(2)).toContain('Echo: after reload');
     // The same session went on: the first exchange is in the later request.
     expect(request(2)).toContain('No tools yet.');
+  });
+
+  it('a tool that never answers ends with a clear result naming the server, tool and seconds', async () => {
+    model = await startScriptedServer(
+      script().toolCall('mcp_fx_hang', {}, 'call_hang').next().text('It timed out.'),
+    );
+    configureScriptedModel(
+      model.url,
+      `mcp_servers:\n  fx:\n    command: ${process.execPath}\n    args: [${JSON.stringify(FIXTURE)}]\n    timeout: 1\n`,
+    );
+    const result = await runHermes(['chat', '-q', 'hang please'], workDir());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('It timed out.\n');
+    const answer = toolResult(1, 'call_hang');
+    expect(answer).toContain('fx');
+    expect(answer).toContain('hang');
+    expect(answer).toContain('timed out after 1 s');
+  });
+
+  it('a tool list that changed during a turn is offered from the next turn of the REPL on', async () => {
+    model = await startScriptedServer(
+      script()
+        .toolCall('mcp_fx_add_tool', { name: 'fresh' }, 'call_add')
+        .next()
+        .text('Added a tool.')
+        .next()
+        .toolCall('mcp_fx_fresh', {}, 'call_fresh')
+        .next()
+        .text('The new tool answered.'),
+    );
+    configureScriptedModel(
+      model.url,
+      `mcp_servers:\n  fx:\n    command: ${process.execPath}\n    args: [${JSON.stringify(FIXTURE)}]\n`,
+    );
+    const chat = new Interactive(['chat'], workDir());
+    try {
+      await chat.waitFor('Type /help');
+      chat.send('add a tool');
+      await chat.waitFor('Added a tool.');
+      chat.send('use it');
+      await chat.waitFor('The new tool answered.');
+      expect(await chat.end()).toBe(0);
+    } finally {
+      chat.kill();
+    }
+    expect(offered(0)).not.toContain('mcp_fx_fresh');
+    expect(offered(2)).toContain('mcp_fx_fresh');
+    expect(toolResult(3, 'call_fresh')).toContain('hello from fresh');
   });
 });
