@@ -14,6 +14,9 @@ export const LAZY_DEPENDENCIES: readonly string[] = [
   '@hermes/runtime',
   // What plugins import, loaded by the plugin host only when config enables a plugin.
   '@hermes/plugin-sdk',
+  // The MCP client and server with the MCP SDK: loaded only when config names an MCP server, or
+  // by `hermes mcp`.
+  '@hermes/mcp',
 ];
 
 /** The file name (in `dist/`) a lazy dependency is built into: `lazy-anthropic-ai-sdk.cjs`. */

@@ -69,7 +69,12 @@ describe('lazy chunks', () => {
       'undici',
       '@hermes/runtime',
       '@hermes/plugin-sdk',
+      '@hermes/mcp',
     ]);
+    // The MCP SDK (loaded with `@hermes/mcp` only when an MCP server is configured).
+    expect(bundle).not.toMatch(/^\/\/ .*node_modules\/@modelcontextprotocol\/sdk\//m);
+    const mcp = load(join(dist, lazyChunkFile('@hermes/mcp'))) as { McpHub?: unknown };
+    expect(typeof mcp.McpHub).toBe('function');
   });
 
   it('load only when asked, once, through a code cache of their own', async () => {

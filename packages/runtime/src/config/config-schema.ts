@@ -8,7 +8,7 @@
  */
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
-import { McpServersSectionSchema } from '@hermes/mcp';
+import { McpServersSectionSchema } from '@hermes/mcp/config';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 

@@ -3,7 +3,7 @@
  * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
-import type { McpServersSection } from '@hermes/mcp';
+import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
 
