@@ -41,6 +41,8 @@ export interface AgentFactoryDeps {
   readonly store?: SessionStore;
   /** The loaded plugins (`loadConfiguredPlugins`): their tools, hooks and strategies. */
   readonly plugins?: LoadedPlugins;
+  /** Toolsets to enable for every agent besides the configured ones (`mcp-<server>`, …). */
+  readonly extraToolsets?: readonly string[];
 }
 
 /** A factory, the parts its agents share, and how to release everything. */
@@ -112,6 +114,7 @@ export function createAgentFactory(
       approvalHandler: request.approvalHandler,
       shared,
       plugins,
+      ...(deps.extraToolsets?.length ? { extraToolsets: deps.extraToolsets } : {}),
       ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       ...(request.model ? { model: request.model } : {}),
       ...(toolsets ? { toolsets } : {}),

@@ -4,6 +4,7 @@
  * the redacting `gateway.log`, and the {@link Gateway} that ties them together.
  */
 import { Gateway, type PlatformAdapter, SqliteGatewayStore } from '@hermes/gateway';
+import type { McpHub } from '@hermes/mcp';
 import { HermesError } from '@hermes/protocol';
 import {
   type AgentFactoryDeps,
@@ -12,6 +13,7 @@ import {
 } from '../agents/agent-factory.js';
 import type { HermesConfig } from '../config/hermes-config.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
+import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
 import { buildAdapters } from './gateway-adapters.js';
 import type { GatewayPlugins } from './gateway-plugins.js';
 import { gatewaySecrets } from './gateway-secrets.js';
@@ -31,6 +33,11 @@ export interface GatewayServerDeps {
    * (in place of `agents.plugins`), their adapters serve the platforms they were created for.
    */
   readonly plugins?: GatewayPlugins;
+  /**
+   * The MCP servers config.yaml names, started (`startMcpForConfig`): every agent gets their
+   * tools, in their `mcp-<server>` toolsets. The server closes the hub when it closes.
+   */
+  readonly mcp?: McpHub;
   /** The log to write to; default {@link createGatewayLog} at `logLevel`. */
   readonly log?: Logger;
   /** Default `info` (`debug` with `HERMES_DEBUG`). */
@@ -111,10 +118,7 @@ export function buildGatewayServer(
   for (const warning of built.warnings) log.warn(warning);
   if (built.adapters.length === 0) throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
 
-  const agents = createAgentFactory(
-    config,
-    deps.plugins ? { ...deps.agents, plugins: deps.plugins.loaded } : deps.agents,
-  );
+  const agents = createAgentFactory(config, agentDeps(deps));
   let store: SqliteGatewayStore;
   try {
     store = SqliteGatewayStore.open({ hermesHome: config.hermesHome });
@@ -147,9 +151,22 @@ export function buildGatewayServer(
           await owned.stop(options);
         } finally {
           await agents.close();
+          await deps.mcp?.close();
         }
       })();
       return closing;
     },
+  };
+}
+
+/** The agent factory's dependencies: the app's, the plugins', and the MCP servers' tools. */
+function agentDeps(deps: GatewayServerDeps): AgentFactoryDeps {
+  const mcp = mcpAgentTools(deps.mcp);
+  const tools = [...(deps.agents?.tools ?? []), ...mcp.tools];
+  return {
+    ...deps.agents,
+    ...(deps.plugins ? { plugins: deps.plugins.loaded } : {}),
+    ...(tools.length ? { tools } : {}),
+    ...(mcp.toolsets.length ? { extraToolsets: mcp.toolsets } : {}),
   };
 }

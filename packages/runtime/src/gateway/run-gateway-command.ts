@@ -9,6 +9,7 @@ import { isHermesError } from '@hermes/protocol';
 import type { HermesConfig } from '../config/hermes-config.js';
 import { loadHermesConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
+import { startMcpForConfig } from '../mcp/start-mcp.js';
 import type { PluginHostLogger } from '../plugins/host-logger.js';
 import {
   buildGatewayServer,
@@ -63,7 +64,8 @@ export const GatewayExit = { ok: 0, failure: 1, config: 2 } as const;
  *   `platforms.<name>` entry, no model provider, a `memory.provider` / `context.engine` no
  *   plugin provides (naming the available ones).
  *
- * The plugins config.yaml enables or selects are loaded before the build; each problem (a plugin
+ * The plugins config.yaml enables or selects are loaded, and its MCP servers started, before the
+ * build; each problem (a server that did not connect, a plugin
  * that did not load, a plugin platform that could not be created) is said once on stderr and
  * written to `gateway.log`.
  */
@@ -108,9 +110,16 @@ async function build(
         logger: pluginLogger(log, complain),
         ...(options.bundledDirs ? { bundledDirs: options.bundledDirs } : {}),
       }));
-    const server = buildGatewayServer(config, { ...deps, log, plugins });
-    for (const warning of server.warnings) complain(`warning: ${warning}`);
-    return server;
+    const mcp =
+      deps.mcp ?? (await startMcpForConfig(config, { logger: pluginLogger(log, complain) }));
+    try {
+      const server = buildGatewayServer(config, { ...deps, log, plugins, ...(mcp ? { mcp } : {}) });
+      for (const warning of server.warnings) complain(`warning: ${warning}`);
+      return server;
+    } catch (error) {
+      await mcp?.close();
+      throw error;
+    }
   } catch (error) {
     if (!isHermesError(error)) throw error;
     complain(error.message);
