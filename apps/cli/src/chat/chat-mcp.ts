@@ -15,23 +15,9 @@ import {
   startMcpForConfig,
 } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
+import { hostLogger } from './host-logger.js';
 
 type McpHub = NonNullable<Awaited<ReturnType<typeof startMcpForConfig>>>;
-
-/** A hub logger: problems on stderr once (the hub reports each once), everything in the log. */
-export function mcpLogger(stderr: TextSink, log?: Logger): McpHostLogger {
-  return {
-    info: (message) => log?.info(message),
-    warn: (message) => {
-      stderr.write(`hermes: warning: ${message}\n`);
-      log?.warn(message);
-    },
-    error: (message) => {
-      stderr.write(`hermes: ${message}\n`);
-      log?.error(message);
-    },
-  };
-}
 
 /** Where the tools of the chat's agents come from; `ChatSession` reads it at every build. */
 export interface McpToolSource {
@@ -59,7 +45,7 @@ export class ChatMcp implements McpToolSource {
     config: HermesConfig,
     options: { readonly stderr: TextSink; readonly log?: Logger },
   ): Promise<ChatMcp> {
-    const logger = mcpLogger(options.stderr, options.log);
+    const logger = hostLogger(options.stderr, options.log);
     return new ChatMcp(config, logger, await startMcpForConfig(config, { logger }));
   }
 

@@ -17,21 +17,7 @@ import {
   pluginsWanted,
 } from '@hermes/runtime';
 import type { Logger } from '../logging/logger.js';
-
-/** A host logger writing warnings to `stderr` (and everything to `log`). */
-export function pluginLogger(stderr: TextSink, log?: Logger): PluginHostLogger {
-  return {
-    info: (message) => log?.info(message),
-    warn: (message) => {
-      stderr.write(`hermes: warning: ${message}\n`);
-      log?.warn(message);
-    },
-    error: (message) => {
-      stderr.write(`hermes: ${message}\n`);
-      log?.error(message);
-    },
-  };
-}
+import { hostLogger } from './host-logger.js';
 
 /** Loads what `config` enables or selects; problems reported through `logger`. */
 export function loadCliPlugins(
@@ -63,7 +49,7 @@ export async function chatPluginParts(
   if (!pluginsWanted(config)) return NO_PLUGIN_PARTS;
   const loaded = await loadCliPlugins(config, {
     cwd: options.cwd,
-    logger: pluginLogger(options.stderr, options.log),
+    logger: hostLogger(options.stderr, options.log),
   });
   try {
     return agentPluginParts(config, loaded);

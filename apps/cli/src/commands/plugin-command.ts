@@ -3,7 +3,8 @@
  * command, it loads just the enabled plugin whose manifest provides `<name>` and runs it.
  */
 import { applyDotenvToProcess, type HermesConfig, loadHermesConfig } from '@hermes/runtime';
-import { loadCliPlugins, pluginLogger } from '../chat/chat-plugins.js';
+import { loadCliPlugins } from '../chat/chat-plugins.js';
+import { hostLogger } from '../chat/host-logger.js';
 import type { CommandContext } from '../command-context.js';
 
 /** Plugin command names: a lower-case word. */
@@ -29,7 +30,7 @@ export async function runPluginCommand(
   applyDotenvToProcess(config.hermesHome);
   const loaded = await loadCliPlugins(config, {
     cwd: process.cwd(),
-    logger: pluginLogger(ctx.stderr),
+    logger: hostLogger(ctx.stderr),
     only: { command: name },
   });
   const entry = loaded.commands.get(name);
