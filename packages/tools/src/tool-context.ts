@@ -5,6 +5,13 @@ import type { ExecutionEnvironment } from '@hermes/environments';
 /** A question for the person, with up to four choices; resolves to the answer text. */
 export type ClarifyCallback = (question: string, choices: readonly string[]) => Promise<string>;
 
+/** The chat a gateway session talks to. */
+export interface ToolOrigin {
+  readonly platform: string;
+  readonly chatId: string;
+  readonly threadId?: string;
+}
+
 /**
  * Per-call context. The loop builds one per tool call; tests build them by hand. Everything a
  * tool needs from outside comes through here, so tools never reach for globals.
@@ -14,6 +21,11 @@ export interface ToolContext {
   readonly sessionId: string;
   /** Where the person is: `cli`, `telegram`, `api-server`, `cron`, … */
   readonly platform: string;
+  /**
+   * The chat the session talks to, when it has one (gateway sessions): where a job created from
+   * here delivers with `deliver: origin`.
+   */
+  readonly origin?: ToolOrigin;
   /** The tool-call id from the model, when dispatched by the loop. */
   readonly toolCallId?: string;
   /** The data home (`HERMES_HOME`), for caches and spill files. */

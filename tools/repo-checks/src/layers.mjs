@@ -50,6 +50,9 @@ export const LAYER_ALLOW = {
   // MCP servers' tools become registry tools (ToolSpec, ToolContext, types only); shell-running
   // calls go through the command approver the ToolContext carries.
   '@hermes/mcp': ['@hermes/tools'],
+  // The cronjob tool is a registry tool (ToolSpec, types only); a job's prompt and the skills it
+  // loads pass the skills content scan before the model sees them.
+  '@hermes/cron': ['@hermes/tools', '@hermes/skills'],
   // The pipeline drives Agents; its chat approval handler implements the approval seam.
   '@hermes/gateway': ['@hermes/loop', '@hermes/approval'],
   // One configuration, one agent factory: reads config.yaml and composes every package into
