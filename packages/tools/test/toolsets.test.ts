@@ -65,7 +65,7 @@ describe('toolset resolution', () => {
 
   it('every platform toolset shares the one core list', () => {
     const catalog = new ToolsetCatalog();
-    for (const name of ['hermes-cli', 'hermes-api-server', 'hermes-cron', 'hermes-telegram']) {
+    for (const name of ['hermes-cli', 'hermes-api-server', 'hermes-telegram']) {
       expect(catalog.resolve(name)).toEqual([...HERMES_CORE_TOOLS]);
       expect(catalog.isPlatform(name)).toBe(true);
     }
@@ -74,6 +74,17 @@ describe('toolset resolution', () => {
       'discord',
       'discord_admin',
     ]);
+  });
+
+  it('hermes-cron is the core list without clarify, delegate_task and cronjob (no one to ask, no fan-out, no self-scheduling)', () => {
+    const catalog = new ToolsetCatalog();
+    const tools = catalog.resolve('hermes-cron');
+    for (const name of ['clarify', 'delegate_task', 'cronjob']) expect(tools).not.toContain(name);
+    expect(tools).toEqual(
+      HERMES_CORE_TOOLS.filter((t) => !['clarify', 'delegate_task', 'cronjob'].includes(t)),
+    );
+    expect(tools).toContain('terminal');
+    expect(catalog.isPlatform('hermes-cron')).toBe(true);
   });
 
   it('hermes-webhook is the read-only safe subset', () => {

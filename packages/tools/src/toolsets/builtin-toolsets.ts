@@ -100,6 +100,17 @@ function platform(description: string, extras: readonly string[] = []): ToolsetD
   return { description, tools: [...HERMES_CORE_TOOLS, ...extras], includes: [], platform: true };
 }
 
+/**
+ * Tools a scheduled job never gets (seed 12.4): nobody is there to answer `clarify`, a job must
+ * not fan out into subagents (`delegate_task`), and a job that could schedule jobs could make a
+ * prompt injection outlive the run that read it (`cronjob`).
+ */
+export const HERMES_CRON_EXCLUDED_TOOLS: readonly string[] = Object.freeze([
+  'clarify',
+  'delegate_task',
+  'cronjob',
+]);
+
 const BROWSER_TOOLS = HERMES_CORE_TOOLS.filter((t) => t.startsWith('browser_'));
 const KANBAN_TOOLS = HERMES_CORE_TOOLS.filter((t) => t.startsWith('kanban_'));
 const HOME_ASSISTANT_TOOLS = HERMES_CORE_TOOLS.filter((t) => t.startsWith('ha_'));
@@ -134,7 +145,12 @@ export const BUILTIN_TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = Obj
   safe: set('Read-only tools safe for untrusted input', HERMES_WEBHOOK_SAFE_TOOLS),
   'hermes-cli': platform('Everything the interactive CLI offers'),
   'hermes-api-server': platform('Tools for the OpenAI-compatible API server'),
-  'hermes-cron': platform('Tools for scheduled jobs'),
+  'hermes-cron': {
+    description: 'Tools for scheduled jobs (no clarify, delegate_task or cronjob)',
+    tools: HERMES_CORE_TOOLS.filter((tool) => !HERMES_CRON_EXCLUDED_TOOLS.includes(tool)),
+    includes: [],
+    platform: true,
+  },
   'hermes-telegram': platform('Tools for Telegram'),
   'hermes-discord': platform('Tools for Discord', ['discord', 'discord_admin']),
   'hermes-slack': platform('Tools for Slack'),
