@@ -15,6 +15,7 @@ export * from './config/atomic-write.js';
 export * from './config/config-document.js';
 export * from './config/config-edit.js';
 export * from './config/config-schema.js';
+export * from './config/cron-section.js';
 export * from './config/env-file.js';
 export * from './config/hermes-config.js';
 export * from './config/load-config.js';

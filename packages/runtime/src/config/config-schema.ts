@@ -11,6 +11,7 @@ import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { McpServersSectionSchema } from '@hermes/mcp/config';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
+import { CronSectionSchema } from './cron-section.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const name = z.string().trim().min(1, 'must not be empty');
@@ -106,6 +107,8 @@ export const HermesConfigFileSchema = z.looseObject({
   plugins: PluginsSectionSchema.nullish(),
   /** MCP servers by name, read by `@hermes/mcp`'s hub; each entry's schema rejects unknown keys. */
   mcp_servers: McpServersSectionSchema.nullish(),
+  /** The scheduler: parallelism, time zone, run timeout, outputs kept, tick. */
+  cron: CronSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
@@ -136,12 +139,11 @@ export const KNOWN_KEYS_SCHEMA: z.ZodType = HermesConfigFileSchema.extend({
 /**
  * Top-level sections accepted as written: not reported as unknown, and not validated here.
  * `command_allowlist` is read (and checked) by `@hermes/approval`; nothing reads the others yet
- * (cron, auxiliary models, delegation, profiles): each leaves this list when its issue lands and
- * its section gets a schema.
+ * (auxiliary models, delegation, profiles): each leaves this list when its issue lands and its
+ * section gets a schema.
  */
 export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
   'command_allowlist',
-  'cron',
   'auxiliary',
   'delegation',
   'profiles',
@@ -168,4 +170,8 @@ export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {
   'display.streaming': true,
   'display.spinner': true,
   'display.tool_progress': 'all',
+  'cron.max_parallel_jobs': 3,
+  'cron.job_timeout_seconds': 1_800,
+  'cron.keep_outputs': 50,
+  'cron.tick_seconds': 60,
 };

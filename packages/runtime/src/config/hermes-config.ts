@@ -6,6 +6,7 @@ import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
 import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
+import type { CronSettings } from './cron-section.js';
 
 /** Flags that override config.yaml (precedence: flags > config.yaml > .env > defaults). */
 export interface ConfigFlags {
@@ -74,6 +75,11 @@ export interface HermesConfig {
    * `api_server` (the environment wins over config.yaml).
    */
   readonly platforms: readonly PlatformSettings[];
+  /**
+   * The `cron:` section after defaults (`loadHermesConfig` always sets it; a configuration built
+   * by hand may leave it out, and `cronSettingsOf` then gives the defaults).
+   */
+  readonly cron?: CronSettings;
 }
 
 /** The `memory` section after defaults. */

@@ -15,6 +15,7 @@ import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT } from '@hermes/memo
 import { applyApiServerEnv, readApiServerEnv } from './api-server-env.js';
 import { readConfigSource } from './config-document.js';
 import type { HermesConfigFile } from './config-schema.js';
+import { resolveCronSettings } from './cron-section.js';
 import { readEnvFile } from './env-file.js';
 import type { ConfigFlags, HermesConfig, MemorySettings } from './hermes-config.js';
 import { resolveProviderEntry } from './provider-entry.js';
@@ -133,5 +134,6 @@ export async function loadHermesConfig(
       ...(file.display?.tool_progress ? { toolProgress: file.display.tool_progress } : {}),
     }),
     platforms: platformSettings(file, env),
+    cron: resolveCronSettings(file.cron),
   };
 }
