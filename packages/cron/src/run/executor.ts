@@ -142,7 +142,10 @@ export class CronJobExecutor implements JobExecutor {
   private async alertStreak(job: CronJob, error: string): Promise<string | undefined> {
     const after = this.options.failureAlertAfter ?? DEFAULT_FAILURE_ALERT_AFTER;
     if (job.failureStreak + 1 !== after) return undefined;
-    return this.send(job, `job "${job.name}" failed ${after} times in a row; last error: ${error}`);
+    return this.send(
+      job,
+      `job "${job.name}" failed ${after} time${after === 1 ? '' : 's'} in a row; last error: ${error}`,
+    );
   }
 
   /**

@@ -11,7 +11,8 @@ import type { CronAgentResult, CronAgentRunner } from './seams.js';
 export const DEFAULT_RUN_TIMEOUT_MS = 1_800_000;
 
 function budgetText(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+  if (ms >= 60_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 1_000 ? `${Math.round(ms / 1_000)} s` : `${ms} ms`;
 }
 
 /**
