@@ -55,7 +55,7 @@ export function serverToolSpec(
         const images = toolResultImages(result);
         if (images.length === 0) return text;
         const data: McpToolResultData = { images };
-        return { text, data };
+        return { text, data, images };
       } catch (error) {
         const reconnecting = !ctx.signal.aborted && connection.noteRequestFailure(error);
         return failedRequestText(error, {

@@ -96,6 +96,57 @@ describe('MCP tools in a built agent', { timeout: 60_000 }, () => {
   });
 });
 
+describe('an image an MCP tool returns', { timeout: 60_000 }, () => {
+  it('reaches an Anthropic model as an image block inside the tool_result, after the text', async () => {
+    const model = await startScriptedServer(
+      script().toolCall('mcp_everything_get-tiny-image', {}).next().text('a tiny image'),
+    );
+    writeFileSync(
+      join(home(), 'config.yaml'),
+      `model:\n  provider: anthropic\n  default: claude-x\n  base_url: ${model.baseUrl('anthropic-messages')}\n${everything('    tools:\n      include: [get-tiny-image]\n')}`,
+    );
+    const config = await loadHermesConfig({
+      hermesHome: home(),
+      env: { ANTHROPIC_API_KEY: 'sk-ant-t', PATH: process.env.PATH },
+    });
+    const hub = await startMcpForConfig(config);
+    try {
+      const mcp = mcpAgentTools(hub);
+      const created = buildAgent(config, {
+        platform: 'cli',
+        cwd: home(),
+        surface: 'single_query',
+        tools: mcp.tools,
+        extraToolsets: mcp.toolsets,
+      });
+      try {
+        await created.agent.runConversation('show me the tiny image');
+      } finally {
+        await created.close();
+      }
+      const second = model.requests[1]?.body as {
+        messages: { role: string; content: unknown }[];
+      };
+      const results = second.messages
+        .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+        .filter(
+          (b): b is { type: string; content: { type: string; source?: unknown }[] } =>
+            (b as { type?: string }).type === 'tool_result',
+        );
+      expect(results).toHaveLength(1);
+      const blocks = results[0]?.content ?? [];
+      expect(blocks[0]?.type).toBe('text');
+      const image = blocks.find((b) => b.type === 'image');
+      expect(image?.source).toMatchObject({ type: 'base64', media_type: 'image/png' });
+      const source = image?.source as { data: string } | undefined;
+      expect(source?.data.length).toBeGreaterThan(20);
+    } finally {
+      await hub?.close();
+      await model.close();
+    }
+  });
+});
+
 describe('probeMcpServers', { timeout: 60_000 }, () => {
   it('lists the tools of a working server and the error of a broken one', async () => {
     const config = await configWith(

@@ -7,8 +7,26 @@ import type { JsonSchema } from '@hermes/protocol';
 import type { ZodType } from 'zod';
 import type { ToolContext } from './tool-context.js';
 
-/** What a handler may return: plain text, or text plus structured data for the host. */
-export type ToolHandlerResult = string | { readonly text: string; readonly data?: unknown };
+/** An image a tool returned: base64 bytes and their media type (`image/png`, …). */
+export interface ToolResultImage {
+  readonly mimeType: string;
+  /** Base64, without a `data:` prefix. */
+  readonly data: string;
+}
+
+/**
+ * What a handler may return: plain text, or text plus structured data for the host and images
+ * for the model. The loop attaches `images` to the tool message as image parts, which providers
+ * that accept images in tool results (Anthropic Messages, OpenAI Responses) show the model; the
+ * text should still describe each image for those that do not.
+ */
+export type ToolHandlerResult =
+  | string
+  | {
+      readonly text: string;
+      readonly data?: unknown;
+      readonly images?: readonly ToolResultImage[];
+    };
 
 /**
  * One tool. `parameters` is a zod schema (preferred: validated and coerced before the handler

@@ -191,6 +191,26 @@ describe('ToolRegistry.dispatch', () => {
     );
   });
 
+  it('passes well-formed images through and drops malformed ones', async () => {
+    const registry = new ToolRegistry();
+    const images = [
+      { mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { mimeType: 'text/html', data: 'PGI+' },
+      { mimeType: 'image/jpeg', data: '' },
+      { mimeType: 'image/gif' },
+      'not an image',
+    ] as unknown as { mimeType: string; data: string }[];
+    registry.register(echoTool({ handler: ({ text }) => ({ text, images }) }));
+    const result = await registry.dispatch('echo', { text: 'see' }, makeContext());
+    expect(result.content).toBe('see');
+    expect(result.images).toEqual([{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }]);
+    registry.register(echoTool({ handler: ({ text }) => ({ text, images: images.slice(1) }) }), {
+      replace: true,
+    });
+    const none = await registry.dispatch('echo', { text: 'x' }, makeContext());
+    expect(none.images).toBeUndefined();
+  });
+
   it('returns structured data beside the text', async () => {
     const registry = new ToolRegistry();
     registry.register(

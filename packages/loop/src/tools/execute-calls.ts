@@ -94,9 +94,22 @@ function finish(call: ToolCall, name: string, result: ToolCallResult): ExecutedC
     role: 'tool',
     tool_call_id: call.id,
     name,
-    content: result.content,
+    content: toolMessageContent(result),
   };
   return { call, name, result, message };
+}
+
+/** The text, then any images as `data:` URL parts (a cancelled call keeps only its text). */
+function toolMessageContent(result: ToolCallResult): ToolMessage['content'] {
+  const images = result.status === 'cancelled' ? [] : (result.images ?? []);
+  if (images.length === 0) return result.content;
+  return [
+    { type: 'text', text: result.content },
+    ...images.map((image) => ({
+      type: 'image_url' as const,
+      image_url: { url: `data:${image.mimeType};base64,${image.data}` },
+    })),
+  ];
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -56,7 +56,8 @@ export class RegistryToolbox implements Toolbox {
     ctx: ToolContext,
   ): Promise<ToolCallResult> {
     const result = await this.registry.dispatch(name, args, ctx, { allowedTools: this.#allowed });
-    return { content: result.content, status: result.status, durationMs: result.durationMs };
+    const base = { content: result.content, status: result.status, durationMs: result.durationMs };
+    return result.images?.length ? { ...base, images: result.images } : base;
   }
 
   plan<C extends PlannableCall>(calls: readonly C[]): ToolBatch<C>[] {

@@ -4,7 +4,7 @@
  * it (see `registryToolbox`); tests may provide their own.
  */
 import type { ToolSchema } from '@hermes/protocol';
-import type { ToolContext } from '@hermes/tools';
+import type { ToolContext, ToolResultImage } from '@hermes/tools';
 
 /** How one call ended. `cancelled` is produced by the loop, never by dispatch. */
 export type ToolOutcome = 'ok' | 'error' | 'blocked' | 'cancelled';
@@ -14,6 +14,8 @@ export interface ToolCallResult {
   readonly content: string;
   readonly status: ToolOutcome;
   readonly durationMs: number;
+  /** Images the tool returned; attached to the tool message as image parts after the text. */
+  readonly images?: readonly ToolResultImage[];
 }
 
 /** A call as the planner sees it. */

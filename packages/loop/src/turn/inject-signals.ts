@@ -23,13 +23,14 @@ export function appendToLatestToolMessage(messages: ChatMessage[], text: string)
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i];
     if (message?.role !== 'tool') continue;
-    messages[i] = withAppended(message, text);
+    messages[i] = appendToToolMessage(message, text);
     return true;
   }
   return false;
 }
 
-function withAppended(message: ToolMessage, text: string): ToolMessage {
+/** Appends `text` to a tool message in place (a text part when its body has images). */
+export function appendToToolMessage(message: ToolMessage, text: string): ToolMessage {
   // Replace in place on the same object: the message may already be persisted (its identity is
   // what makes appends idempotent), and the note must reach the next request.
   if (typeof message.content === 'string') {

@@ -8,7 +8,7 @@ import type { ChatResponse } from '@hermes/providers';
 import type { ToolContext } from '@hermes/tools';
 import { executeToolCalls } from '../tools/execute-calls.js';
 import { validateToolCalls } from '../tools/validate-calls.js';
-import { appendToLatestToolMessage, steerMarker } from './inject-signals.js';
+import { appendToLatestToolMessage, appendToToolMessage, steerMarker } from './inject-signals.js';
 import { MAX_INVALID_JSON_RETRIES, type TurnState } from './turn-state.js';
 
 /** Whether the loop goes on after this response. */
@@ -87,7 +87,7 @@ async function runTools(
   });
   for (const { call, name, result, message } of executed) {
     const verdict = state.guardrails.observe(name, call.function.arguments, result.content);
-    if (verdict.warning) message.content = `${message.content}\n\n${verdict.warning}`;
+    if (verdict.warning) appendToToolMessage(message, `\n\n${verdict.warning}`);
     halt ||= verdict.halt;
     state.messages.push(message);
   }
@@ -121,6 +121,7 @@ function toolContext(state: TurnState, call: ToolCall): ToolContext {
   return {
     sessionId: state.writer.sessionId,
     platform: runtime.platform,
+    ...(runtime.origin ? { origin: runtime.origin } : {}),
     toolCallId: call.id,
     hermesHome: runtime.hermesHome,
     environment: runtime.environment,

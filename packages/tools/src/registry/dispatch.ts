@@ -4,7 +4,7 @@
  * never throws; every failure becomes a sanitized `[TOOL_ERROR]` result.
  */
 import type { ToolContext } from '../tool-context.js';
-import type { ToolHandlerResult, ToolSpec } from '../tool-spec.js';
+import type { ToolHandlerResult, ToolResultImage, ToolSpec } from '../tool-spec.js';
 import {
   asBlock,
   type DispatchStatus,
@@ -29,6 +29,8 @@ export interface DispatchResult {
   readonly durationMs: number;
   /** Structured data the handler returned beside its text. */
   readonly data?: unknown;
+  /** Images the handler returned for the model to see. */
+  readonly images?: readonly ToolResultImage[];
   /** The name the model sent, when it was repaired to {@link DispatchResult.name}. */
   readonly repairedFrom?: string;
   /** Whether the result was cut to the size limits. */
@@ -62,6 +64,7 @@ interface Outcome {
   status: DispatchStatus;
   content: string;
   data?: unknown;
+  images?: readonly ToolResultImage[];
   repairedFrom?: string;
   truncated?: boolean;
 }
@@ -95,12 +98,36 @@ function resolveSpec(
   return { error: errorOutcome(requested, `Unknown tool "${requested}".${hint}`) };
 }
 
-function toText(result: ToolHandlerResult): { text: string; data?: unknown } {
+interface HandlerText {
+  text: string;
+  data?: unknown;
+  images?: readonly ToolResultImage[];
+}
+
+function toText(result: ToolHandlerResult): HandlerText {
   if (typeof result === 'string') return { text: result };
   if (typeof result === 'object' && result !== null && typeof result.text === 'string') {
-    return 'data' in result ? { text: result.text, data: result.data } : { text: result.text };
+    const out: HandlerText = { text: result.text };
+    if ('data' in result) out.data = result.data;
+    const images = validImages(result.images);
+    if (images.length > 0) out.images = images;
+    return out;
   }
   return { text: JSON.stringify(result) ?? String(result) };
+}
+
+/** Handlers are plugin code: keep only well-formed images rather than trusting the type. */
+function validImages(images: unknown): ToolResultImage[] {
+  if (!Array.isArray(images)) return [];
+  return images.filter(
+    (image): image is ToolResultImage =>
+      typeof image === 'object' &&
+      image !== null &&
+      typeof (image as ToolResultImage).mimeType === 'string' &&
+      /^image\/[\w.+-]+$/.test((image as ToolResultImage).mimeType) &&
+      typeof (image as ToolResultImage).data === 'string' &&
+      (image as ToolResultImage).data.length > 0,
+  );
 }
 
 async function runPreHooks(
@@ -136,7 +163,7 @@ async function runSpec(
       return { name: spec.name, args, status: 'blocked', content: blocked };
   }
   try {
-    const { text, data } = toText(await spec.handler(args, ctx));
+    const { text, data, images } = toText(await spec.handler(args, ctx));
     const limits =
       spec.maxResultChars === undefined
         ? host.limits
@@ -145,6 +172,7 @@ async function runSpec(
     const outcome: Outcome = { name: spec.name, args, status: 'ok', content: cut.text };
     if (cut.truncated) outcome.truncated = true;
     if (data !== undefined) outcome.data = data;
+    if (images !== undefined) outcome.images = images;
     return outcome;
   } catch (error) {
     return errorOutcome(spec.name, error, args);
