@@ -6,6 +6,13 @@
 import type { ApprovalHandler } from '@hermes/approval';
 import type { Agent } from '@hermes/loop';
 
+/** The chat a session talks to: where something the agent sets up (a cron job) answers. */
+export interface AgentOrigin {
+  readonly platform: string;
+  readonly chatId: string;
+  readonly threadId?: string;
+}
+
 /** What the gateway knows about the session an agent is wanted for. */
 export interface AgentRequest {
   /** `agent:<profile>:<platform>:<chat_type>:<chat_id>[:<user_id>]`; a thread is chat_type `thread`, chat_id `<chatId>/<threadId>`. */
@@ -20,6 +27,12 @@ export interface AgentRequest {
   readonly approvalHandler: ApprovalHandler;
   /** A model chosen with `/model` for this session, replacing the configured one. */
   readonly model?: string;
+  /**
+   * The chat (and thread) of the message the agent is built for. Every message of a session
+   * comes from the same chat and thread, so it holds for the agent's life. Hand it to the
+   * agent's tools (`ToolContext.origin`).
+   */
+  readonly origin?: AgentOrigin;
 }
 
 /** An agent built for the gateway, and how to release what it holds. */

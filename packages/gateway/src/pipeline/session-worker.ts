@@ -118,7 +118,7 @@ export class SessionWorkers {
     }
   }
 
-  /** The AgentRequest for `slot`'s session: its approval handler and `/model` choice. */
+  /** The AgentRequest for `slot`'s session: its approval handler, `/model` choice and chat. */
   request(slot: SessionSlot, message: InboundMessage, sessionId: string | undefined): AgentRequest {
     const model = this.#deps.models.get(slot.key);
     return {
@@ -126,6 +126,11 @@ export class SessionWorkers {
       platform: message.platform,
       userId: message.userId,
       approvalHandler: slot.approval,
+      origin: {
+        platform: message.platform,
+        chatId: message.chatId,
+        ...(message.threadId !== undefined ? { threadId: message.threadId } : {}),
+      },
       ...(sessionId !== undefined ? { sessionId } : {}),
       ...(model !== undefined ? { model } : {}),
     };
