@@ -4,7 +4,7 @@ import type { ContextEngine } from '@hermes/context-engine';
 import type { ExecutionEnvironment } from '@hermes/environments';
 import type { ModelProvider, Sleep } from '@hermes/providers';
 import type { SessionStore } from '@hermes/state';
-import type { ClarifyCallback } from '@hermes/tools';
+import type { ClarifyCallback, ToolOrigin } from '@hermes/tools';
 import type { DelegationOptions } from './delegation/delegation-options.js';
 import type { ListenerErrorReporter } from './events/event-bus.js';
 import type { AgentHooks, HookErrorReporter } from './hooks/agent-hooks.js';
@@ -47,6 +47,11 @@ export interface AgentOptions {
   readonly runBudgetSeconds?: number;
   /** Where the user is: `cli`, `telegram`, `api-server`, `cron`, … Default `cli`. */
   readonly platform?: string;
+  /**
+   * The chat this agent's session talks to (a gateway session): every tool call sees it as
+   * `ToolContext.origin`, so a job created from here can deliver back to it. Absent elsewhere.
+   */
+  readonly origin?: ToolOrigin;
   /** Continue this session (its messages are loaded); default: a new session. */
   readonly sessionId?: string;
   /** The data home (SOUL.md, caches). Default `HERMES_HOME` or `~/.hermes`. */

@@ -8,7 +8,7 @@ import type { ContextEngine } from '@hermes/context-engine';
 import type { ExecutionEnvironment } from '@hermes/environments';
 import type { Sleep } from '@hermes/providers';
 import type { SessionStore } from '@hermes/state';
-import type { ClarifyCallback } from '@hermes/tools';
+import type { ClarifyCallback, ToolOrigin } from '@hermes/tools';
 import type { AgentEventBus } from '../events/event-bus.js';
 import type { GuardedHooks } from '../hooks/guard-hooks.js';
 import type { ModelRoute } from '../model/model-route.js';
@@ -30,6 +30,8 @@ export interface AgentRuntime {
   readonly events: AgentEventBus;
   readonly control: TurnControl;
   readonly platform: string;
+  /** The chat the session talks to, handed to every tool call (`ToolContext.origin`). */
+  readonly origin?: ToolOrigin;
   readonly hermesHome: string;
   readonly maxIterations: number;
   readonly runBudgetSeconds?: number;

@@ -29,6 +29,7 @@ export function optionalRuntimeParts(options: AgentOptions): Partial<AgentRuntim
   if (options.maxOutputTokens) out.maxOutputTokens = options.maxOutputTokens;
   if (options.guardrails) out.guardrails = options.guardrails;
   if (options.clarify) out.clarify = options.clarify;
+  if (options.origin) out.origin = options.origin;
   if (options.skillsIndex) out.skillsIndex = options.skillsIndex;
   if (options.promptBlocks) out.promptBlocks = options.promptBlocks;
   if (options.retryBaseMs !== undefined) out.retryBaseMs = options.retryBaseMs;
