@@ -14,6 +14,7 @@ import {
 import type { HermesConfig } from '../config/hermes-config.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
+import { syncMcpTools } from '../mcp/mcp-registry-sync.js';
 import { buildAdapters } from './gateway-adapters.js';
 import type { GatewayPlugins } from './gateway-plugins.js';
 import { gatewaySecrets } from './gateway-secrets.js';
@@ -126,6 +127,8 @@ export function buildGatewayServer(
     void agents.close();
     throw error;
   }
+  // Agents live for hours and share one registry: a changed MCP tool list must reach it.
+  const stopMcpSync = deps.mcp ? syncMcpTools(agents.shared.registry, deps.mcp) : undefined;
   const settings = deps.profile ? { ...config.gateway, profile: deps.profile } : config.gateway;
   gateway = new Gateway({
     settings,
@@ -150,6 +153,7 @@ export function buildGatewayServer(
         try {
           await owned.stop(options);
         } finally {
+          stopMcpSync?.();
           await agents.close();
           await deps.mcp?.close();
         }

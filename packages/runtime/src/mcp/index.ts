@@ -2,4 +2,5 @@
 export * from './mcp-agent-tools.js';
 export * from './mcp-config-edit.js';
 export * from './mcp-probe.js';
+export * from './mcp-registry-sync.js';
 export * from './start-mcp.js';

@@ -1,0 +1,83 @@
+/**
+ * A changed MCP tool list reaches the gateway's long-lived agents between turns: the model calls
+ * the fixture server's `add_tool`, the server announces `tools/list_changed`, and the next turn's
+ * request (same cached agent, same session) offers the new tool; `buildGatewayServer` keeps the
+ * shared registry in step with the hub.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { script, startScriptedServer } from '@hermes/testkit';
+import { describe, expect, it } from 'vitest';
+import {
+  buildGatewayServer,
+  listeningUrl,
+  loadHermesConfig,
+  startMcpForConfig,
+} from '../src/index.ts';
+
+const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/test-server.mjs', import.meta.url));
+const home = () => process.env.HERMES_HOME as string;
+const API_KEY = 'mcp-refresh-key-0123456789abcdef';
+
+describe('MCP tool-list changes in the gateway', { timeout: 90_000 }, () => {
+  it('offers a tool the server added mid-session on the next turn', async () => {
+    const model = await startScriptedServer(
+      script()
+        .toolCall('mcp_t_add_tool', { name: 'fresh' })
+        .next()
+        .text('added')
+        .next()
+        .text('second turn'),
+    );
+    writeFileSync(
+      join(home(), 'config.yaml'),
+      `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
+        `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
+    );
+    const config = await loadHermesConfig({
+      hermesHome: home(),
+      env: { OPENAI_API_KEY: 'sk-test', PATH: process.env.PATH ?? '' },
+    });
+    const hub = await startMcpForConfig(config);
+    expect(hub?.toolSpecs().map((t) => t.name)).toContain('mcp_t_add_tool');
+    const server = buildGatewayServer(config, {
+      agents: { cwd: home() },
+      ...(hub ? { mcp: hub } : {}),
+    });
+    try {
+      await server.gateway.start();
+      const url = listeningUrl(server.adapters[0] as (typeof server.adapters)[number]);
+      const fresh = new Promise<void>((resolve) => {
+        const stop = hub?.onToolsChanged(() => {
+          if (hub.toolSpecs().some((t) => t.name === 'mcp_t_fresh')) {
+            stop?.();
+            resolve();
+          }
+        });
+      });
+      const ask = async (content: string) => {
+        const response = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            'content-type': 'application/json',
+            'x-hermes-session-id': 'refresh-session',
+          },
+          body: JSON.stringify({ model: 'hermes-agent', messages: [{ role: 'user', content }] }),
+        });
+        expect(response.status).toBe(200);
+        return JSON.stringify(await response.json());
+      };
+      expect(await ask('add a tool')).toContain('added');
+      expect(JSON.stringify(model.requests[0]?.body)).not.toContain('mcp_t_fresh');
+      await fresh;
+      expect(await ask('again')).toContain('second turn');
+      expect(JSON.stringify(model.requests[2]?.body)).toContain('"name":"mcp_t_fresh"');
+    } finally {
+      await server.close({ drainTimeoutMs: 1_000 });
+      await model.close();
+    }
+  });
+});
