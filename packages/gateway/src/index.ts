@@ -10,6 +10,7 @@
 export * from './adapters/api-server/adapter-log.js';
 export * from './adapters/api-server/api-server-adapter.js';
 export * from './adapters/api-server/api-server-settings.js';
+export * from './adapters/api-server/jobs-api.js';
 export * from './adapters/webhook/prompt-template.js';
 export * from './adapters/webhook/signature.js';
 export * from './adapters/webhook/webhook-adapter.js';

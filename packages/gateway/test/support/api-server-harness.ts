@@ -10,6 +10,7 @@ import {
   resolveApiServerSettings,
 } from '../../src/adapters/api-server/api-server-settings.js';
 import type { InboundHandler } from '../../src/messages.js';
+import type { JobsApi } from '../../src/adapters/api-server/jobs-api.js';
 import { FakePipeline } from './api-server-fake-pipeline.js';
 
 /** The bearer key every harness uses. */
@@ -30,13 +31,19 @@ export interface ApiHarness {
 /** Starts a server; `settings` are `platforms.api_server` keys (snake_case). */
 export async function startApiServer(
   settings: ApiServerSettingsInput = {},
-  options: { handler?: InboundHandler; health?: () => unknown; streamHeaderWaitMs?: number } = {},
+  options: {
+    handler?: InboundHandler;
+    health?: () => unknown;
+    streamHeaderWaitMs?: number;
+    jobs?: JobsApi;
+  } = {},
 ): Promise<ApiHarness> {
   const pipeline = new FakePipeline();
   const adapter = new ApiServerAdapter({
     settings: resolveApiServerSettings({ key: TEST_KEY, port: 0, ...settings }),
     ...(options.health ? { health: options.health } : {}),
     ...(options.streamHeaderWaitMs ? { streamHeaderWaitMs: options.streamHeaderWaitMs } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   await adapter.connect(options.handler ?? pipeline.handler);
   const url = `http://127.0.0.1:${adapter.listening?.port}`;

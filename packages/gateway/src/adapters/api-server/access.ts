@@ -75,7 +75,7 @@ export class CorsPolicy {
   /** The extra headers of a preflight (`OPTIONS`) answer for an allowed origin. */
   preflightHeaders(): Readonly<Record<string, string>> {
     return {
-      'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+      'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
       'access-control-allow-headers': ALLOWED_HEADERS,
       'access-control-max-age': '600',
     };

@@ -16,6 +16,7 @@ import { type ApiServerSettings, assertUsableApiKey } from './api-server-setting
 import { HEADER_WAIT_MS } from './chat-stream.js';
 import { BASE_HEADERS, isApiError, parseJson, readBody, sendError } from './http-io.js';
 import { closeHttp, listenHttp } from './http-listener.js';
+import type { JobsApi } from './jobs-api.js';
 import { ResponseStore } from './response-store.js';
 import type { ApiServices, RouteContext } from './route-context.js';
 import { Router } from './router.js';
@@ -35,6 +36,8 @@ export interface ApiServerAdapterOptions {
    * name its session) before it opens anyway. Default 2,000 ms.
    */
   readonly streamHeaderWaitMs?: number;
+  /** Scheduled jobs for `/api/jobs`; without it those routes answer 404. */
+  readonly jobs?: JobsApi;
 }
 
 /** The OpenAI-compatible API server (`platforms.api_server`). */
@@ -51,6 +54,7 @@ export class ApiServerAdapter extends PlatformAdapter {
   readonly #responses = new ResponseStore();
   readonly #health: () => unknown;
   readonly #headerWaitMs: number;
+  readonly #jobs: JobsApi | undefined;
   #handler: InboundHandler | undefined;
   #server: Server | undefined;
   #shutdown = new AbortController();
@@ -73,6 +77,7 @@ export class ApiServerAdapter extends PlatformAdapter {
     this.#slots = new TurnSlots(options.settings.maxConcurrentRuns);
     this.#health = options.health ?? (() => ({ status: 'ok' }));
     this.#headerWaitMs = options.streamHeaderWaitMs ?? HEADER_WAIT_MS;
+    this.#jobs = options.jobs;
     this.#services = this.#makeServices();
   }
 
@@ -160,6 +165,7 @@ export class ApiServerAdapter extends PlatformAdapter {
       },
       live: this.#live,
       headerWaitMs: this.#headerWaitMs,
+      ...(this.#jobs ? { jobs: this.#jobs } : {}),
     };
   }
 

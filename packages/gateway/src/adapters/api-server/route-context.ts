@@ -8,6 +8,7 @@ import type { ChatMessage } from '@hermes/protocol';
 import type { InboundHandler, InboundMessage } from '../../messages.js';
 import type { AdapterLog } from './adapter-log.js';
 import type { ApiServerSettings } from './api-server-settings.js';
+import type { JobsApi } from './jobs-api.js';
 import type { ResponseStore } from './response-store.js';
 import type { RunRegistry } from './run-registry.js';
 import { dispatch, TrackedTurn, type TurnListener } from './tracked-turn.js';
@@ -45,6 +46,8 @@ export interface ApiServices {
   readonly live: Set<TrackedTurn>;
   /** How long a stream's headers wait for the turn to start. */
   readonly headerWaitMs: number;
+  /** The scheduled-jobs service behind `/api/jobs`, when the host has one. */
+  readonly jobs?: JobsApi;
 }
 
 /** A message for the pipeline and what comes with it. */

@@ -7,7 +7,7 @@ export type RouteHandler = (ctx: RouteContext, services: ApiServices) => Promise
 
 /** One route. */
 export interface Route {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** A path with `:name` parts, each matching one non-empty segment. */
   readonly path: string;
   readonly handle: RouteHandler;

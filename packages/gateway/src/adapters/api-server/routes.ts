@@ -2,6 +2,7 @@
 import { ApiError } from './api-error.js';
 import { chatCompletions } from './chat-completions.js';
 import { sendJson } from './http-io.js';
+import { JOB_ROUTES } from './jobs-routes.js';
 import { createResponse, deleteResponse, getResponse } from './responses.js';
 import type { ApiServices, RouteContext } from './route-context.js';
 import type { Route } from './router.js';
@@ -56,6 +57,7 @@ export const API_ROUTES: readonly Route[] = [
   { method: 'GET', path: '/v1/runs/:id/events', handle: runEvents },
   { method: 'POST', path: '/v1/runs/:id/approval', handle: approveRun },
   { method: 'POST', path: '/v1/runs/:id/stop', handle: stopRun },
+  ...JOB_ROUTES,
 ];
 
 /** Paths served without the key. */
