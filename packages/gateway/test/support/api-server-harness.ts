@@ -9,8 +9,8 @@ import {
   type ApiServerSettingsInput,
   resolveApiServerSettings,
 } from '../../src/adapters/api-server/api-server-settings.js';
-import type { InboundHandler } from '../../src/messages.js';
 import type { JobsApi } from '../../src/adapters/api-server/jobs-api.js';
+import type { InboundHandler } from '../../src/messages.js';
 import { FakePipeline } from './api-server-fake-pipeline.js';
 
 /** The bearer key every harness uses. */
