@@ -8,15 +8,20 @@ import {
   outputStamp,
   writeJobOutput,
 } from '../src/index.js';
-import { createJob, neverAborted, RecordingDelivery, ScriptedAgent } from './support/doubles.js';
-import { MemoryJobStore } from './support/memory-job-store.js';
+import {
+  createJob,
+  neverAborted,
+  openTestStore,
+  RecordingDelivery,
+  ScriptedAgent,
+} from './support/doubles.js';
 
 const T0 = Date.UTC(2026, 0, 31, 23, 59, 58, 7);
 
 describe('job output files', () => {
   it('rotate at 50: after 53 runs the newest 50 remain', async () => {
     const home = process.env.HERMES_HOME ?? '';
-    const store = new MemoryJobStore();
+    const store = openTestStore();
     let now = T0;
     let n = 0;
     const agent = new ScriptedAgent(async () => ({ text: `run ${++n}` }));
@@ -44,7 +49,7 @@ describe('job output files', () => {
 
   it('names files by UTC start time, filesystem-safe and sortable, with a header', async () => {
     const home = process.env.HERMES_HOME ?? '';
-    const job = await createJob(new MemoryJobStore(), { name: 'weekly' });
+    const job = await createJob(openTestStore(), { name: 'weekly' });
     const path = await writeJobOutput({
       hermesHome: home,
       job,
@@ -74,7 +79,7 @@ describe('job output files', () => {
 
   it('keeps two runs that start in the same millisecond, in order, and leaves no temp files', async () => {
     const home = process.env.HERMES_HOME ?? '';
-    const job = await createJob(new MemoryJobStore());
+    const job = await createJob(openTestStore());
     const base = { hermesHome: home, job, status: 'ok' as const, startedAt: T0, finishedAt: T0 };
     const first = await writeJobOutput({ ...base, answer: 'first' });
     const second = await writeJobOutput({ ...base, answer: 'second', keep: 1 });

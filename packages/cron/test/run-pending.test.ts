@@ -6,13 +6,19 @@ import {
   QUEUED_DELIVERY_NOTE,
   QueueingCronDelivery,
 } from '../src/index.js';
-import { createJob, neverAborted, RecordingDelivery, ScriptedAgent } from './support/doubles.js';
+import {
+  createJob,
+  neverAborted,
+  openTestStore,
+  RecordingDelivery,
+  ScriptedAgent,
+} from './support/doubles.js';
 import { MemoryJobStore } from './support/memory-job-store.js';
 
 const NOW = Date.UTC(2026, 4, 1, 9);
 
 async function queuedRun(answer = 'morning digest') {
-  const store = new MemoryJobStore();
+  const store = openTestStore();
   const executor = new CronJobExecutor({
     store,
     agent: new ScriptedAgent({ text: answer }),
@@ -32,7 +38,7 @@ describe('pending deliveries', () => {
     expect(outcome).toMatchObject({ status: 'ok', deliveryError: QUEUED_DELIVERY_NOTE });
     expect(await store.listPendingDeliveries()).toEqual([
       {
-        id: 1,
+        id: expect.any(Number),
         jobId: job.id,
         target: { platform: 'telegram', chatId: '4242' },
         text: 'morning digest',
@@ -41,7 +47,7 @@ describe('pending deliveries', () => {
         lastError: null,
       },
     ]);
-    expect(store.jobs.get(job.id)?.lastDeliveryError).toBe(QUEUED_DELIVERY_NOTE);
+    expect((await store.get(job.id))?.lastDeliveryError).toBe(QUEUED_DELIVERY_NOTE);
   });
 
   it('sends queued deliveries through a live delivery, removes them and clears the error', async () => {
@@ -53,7 +59,7 @@ describe('pending deliveries', () => {
       { target: { platform: 'telegram', chatId: '4242' }, text: 'morning digest', jobId: job.id },
     ]);
     expect(await store.listPendingDeliveries()).toEqual([]);
-    expect(store.jobs.get(job.id)?.lastDeliveryError).toBeNull();
+    expect((await store.get(job.id))?.lastDeliveryError).toBeNull();
   });
 
   it('counts a failed send and keeps it; drops it after maxAttempts', async () => {
@@ -77,19 +83,19 @@ describe('pending deliveries', () => {
       dropped: 1,
     });
     expect(await store.listPendingDeliveries()).toEqual([]);
-    expect(store.jobs.get(job.id)?.lastDeliveryError).toBe(
+    expect((await store.get(job.id))?.lastDeliveryError).toBe(
       'dropped a queued delivery: failed 2 times',
     );
   });
 
-  it('drops a delivery older than a day, and one whose job was removed, without sending', async () => {
+  it('drops a delivery older than a day; a removed job takes its queue with it', async () => {
     const { store, job } = await queuedRun();
     const gateway = new RecordingDelivery();
     const stale = await deliverPendingJobs(store, gateway, {
       clock: () => NOW + MAX_PENDING_AGE_MS + 1,
     });
     expect(stale).toEqual({ sent: 0, failed: 0, dropped: 1 });
-    expect(store.jobs.get(job.id)?.lastDeliveryError).toBe(
+    expect((await store.get(job.id))?.lastDeliveryError).toBe(
       'dropped a queued delivery: older than a day',
     );
 
@@ -98,12 +104,29 @@ describe('pending deliveries', () => {
       NOW,
     );
     await store.remove(job.id);
+    await deliverPendingJobs(store, gateway, { clock: () => NOW });
+    expect(gateway.sent).toEqual([]);
+    expect(await store.listPendingDeliveries()).toEqual([]);
+  });
+
+  it('drops a delivery whose job is gone from a store that keeps it', async () => {
+    // SqliteJobStore deletes a job's queue with it; a store that does not (or a removal racing
+    // the resend) must still not send for a job that no longer exists.
+    const store = new MemoryJobStore();
+    const job = await createJob(store);
+    await store.addPendingDelivery(
+      { jobId: job.id, target: { platform: 'x', chatId: '1' }, text: 't' },
+      NOW,
+    );
+    await store.remove(job.id);
+    const gateway = new RecordingDelivery();
     expect(await deliverPendingJobs(store, gateway, { clock: () => NOW })).toEqual({
       sent: 0,
       failed: 0,
       dropped: 1,
     });
     expect(gateway.sent).toEqual([]);
+    expect(await store.listPendingDeliveries()).toEqual([]);
   });
 
   it('does nothing through a delivery that is not live', async () => {

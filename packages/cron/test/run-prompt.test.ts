@@ -1,8 +1,7 @@
 import { HermesError } from '@hermes/protocol';
 import { describe, expect, it } from 'vitest';
 import { buildJobPrompt, CronPromptInjectionBlocked, SILENT_MARKER } from '../src/index.js';
-import { createJob } from './support/doubles.js';
-import { MemoryJobStore } from './support/memory-job-store.js';
+import { createJob, openTestStore } from './support/doubles.js';
 
 const SKILLS: Record<string, string> = {
   'mail-triage': '# Triage\n\nSort mail by sender.',
@@ -18,7 +17,7 @@ async function loadSkill(name: string): Promise<string | undefined> {
 }
 
 async function jobWith(prompt: string, skills: string[] = []) {
-  return createJob(new MemoryJobStore(), { prompt, skills });
+  return createJob(openTestStore(), { prompt, skills });
 }
 
 async function blockedBy(promise: Promise<unknown>): Promise<CronPromptInjectionBlocked> {

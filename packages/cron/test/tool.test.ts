@@ -2,7 +2,7 @@ import type { ToolContext, ToolSpec } from '@hermes/tools';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { type CronjobToolOptions, cronjobTool, type RunRecord } from '../src/index.js';
-import { MemoryJobStore } from './support/memory-job-store.js';
+import { openTestStore } from './support/doubles.js';
 import { toolContext } from './support/tool-context.js';
 
 const NOW = Date.UTC(2026, 4, 4, 8, 0); // a Monday, 08:00 UTC
@@ -39,7 +39,7 @@ interface ToolReply {
 }
 
 function setup(options: Partial<CronjobToolOptions> = {}) {
-  const store = new MemoryJobStore();
+  const store = openTestStore();
   const spec = cronjobTool({ store, timezone: 'UTC', clock: () => NOW, ...options });
   const ok = async (args: Record<string, unknown>, ctx = toolContext(TELEGRAM)) => {
     const result = await invoke(spec, args, ctx);
@@ -56,7 +56,7 @@ function setup(options: Partial<CronjobToolOptions> = {}) {
 
 describe('cronjob tool: create', () => {
   it('is a real tool in the cronjob toolset, not a loop-owned stub', () => {
-    const spec = cronjobTool({ store: new MemoryJobStore() });
+    const spec = cronjobTool({ store: openTestStore() });
     expect(spec).toMatchObject({ name: 'cronjob', toolset: 'cronjob' });
     expect(spec.loopOwned).toBeUndefined();
   });

@@ -2,6 +2,8 @@
  * Test doubles at the executor's seams, through their abstract classes: an agent that answers
  * from a script and records what it was asked, and a delivery that records or refuses sends.
  */
+
+import { onTestFinished } from 'vitest';
 import type { ChatTarget, CronJob, NewJob } from '../../src/job.js';
 import {
   type CronAgentRequest,
@@ -10,6 +12,7 @@ import {
   CronDelivery,
 } from '../../src/run/seams.js';
 import type { JobStore } from '../../src/store/job-store.js';
+import { openSqliteJobStore, type SqliteJobStore } from '../../src/store/sqlite-job-store.js';
 
 /** One scripted turn: a result, a thrown error, or a function of the request. */
 export type ScriptedTurn =
@@ -78,4 +81,11 @@ export function createJob(store: JobStore, overrides: Partial<NewJob> = {}): Pro
 /** A signal that never aborts. */
 export function neverAborted(): AbortSignal {
   return new AbortController().signal;
+}
+
+/** A real `SqliteJobStore` in this test's HERMES_HOME, closed when the test finishes. */
+export function openTestStore(): SqliteJobStore {
+  const store = openSqliteJobStore(process.env.HERMES_HOME ?? '');
+  onTestFinished(() => store.close());
+  return store;
 }
