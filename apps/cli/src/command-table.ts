@@ -98,9 +98,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'cron',
-    usage: 'cron',
-    summary: 'scheduled jobs (not available yet)',
-    load: () => import('./commands/not-yet.js'),
+    usage: 'cron list|create|edit|pause|resume|remove|run <id>|tick|runs <id>',
+    summary: 'scheduled jobs: the gateway runs them every minute; run and tick run them here',
+    load: () => import('./commands/cron.js'),
   },
   {
     name: 'gateway',

@@ -46,10 +46,4 @@ describe('dist/bin.js', () => {
       stderr: "hermes: unknown option '--no-such-flag'\nRun 'hermes --help' for usage.\n",
     });
   });
-
-  it('a command that has not arrived yet exits 1', async () => {
-    const result = await hermes(['cron']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('not available yet');
-  });
 });

@@ -81,14 +81,6 @@ describe('main --help', () => {
   });
 });
 
-describe('main with a command not built yet', () => {
-  it('says so on stderr and exits 1', async () => {
-    const c = capture({ HERMES_HOME: '/nonexistent/hermes-home' });
-    expect(await main(['cron'], c.io)).toBe(1);
-    expect(c.stderr()).toContain('not available yet');
-  });
-});
-
 describe('main with a bad command line', () => {
   it.each([
     [['--bogus'], "unknown option '--bogus'"],
