@@ -26,3 +26,4 @@ export * from './store/job-store.js';
 export * from './store/sqlite-job-store.js';
 export * from './tool/cronjob-args.js';
 export * from './tool/cronjob-tool.js';
+export * from './tool/job-input.js';
