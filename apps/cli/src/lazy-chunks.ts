@@ -17,6 +17,8 @@ export const LAZY_DEPENDENCIES: readonly string[] = [
   // The MCP client and server with the MCP SDK: loaded only when config names an MCP server, or
   // by `hermes mcp`.
   '@hermes/mcp',
+  // The job store (SQLite) and croner: loaded only by `hermes cron`.
+  '@hermes/cron',
 ];
 
 /** The file name (in `dist/`) a lazy dependency is built into: `lazy-anthropic-ai-sdk.cjs`. */

@@ -70,11 +70,15 @@ describe('lazy chunks', () => {
       '@hermes/runtime',
       '@hermes/plugin-sdk',
       '@hermes/mcp',
+      '@hermes/cron',
     ]);
     // The MCP SDK (loaded with `@hermes/mcp` only when an MCP server is configured).
     expect(bundle).not.toMatch(/^\/\/ .*node_modules\/@modelcontextprotocol\/sdk\//m);
     const mcp = load(join(dist, lazyChunkFile('@hermes/mcp'))) as { McpHub?: unknown };
     expect(typeof mcp.McpHub).toBe('function');
+    // The job store and croner, for `hermes cron` (cron-e2e.test.ts: read only by it).
+    const cron = load(join(dist, lazyChunkFile('@hermes/cron'))) as { parseSchedule?: unknown };
+    expect(typeof cron.parseSchedule).toBe('function');
   });
 
   it('load only when asked, once, through a code cache of their own', async () => {
