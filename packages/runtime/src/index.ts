@@ -24,6 +24,7 @@ export * from './config/secrets.js';
 export * from './config/substitute.js';
 export * from './config/unknown-keys.js';
 export * from './config/validate-config.js';
+export * from './cron/index.js';
 export * from './gateway/index.js';
 export * from './logging/index.js';
 export * from './mcp/index.js';

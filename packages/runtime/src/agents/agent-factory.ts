@@ -20,7 +20,9 @@ import { findBundledSkillsDir } from '@hermes/skills';
 import type { SessionStore } from '@hermes/state';
 import type { ToolSpec } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
+import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
 import type { LoadedPlugins } from '../plugins/load-plugins.js';
+import { agentCronjob } from './agent-cronjob.js';
 import { agentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { buildAgent } from './build-agent.js';
 import { toolsetsFor } from './platform-toolsets.js';
@@ -43,6 +45,12 @@ export interface AgentFactoryDeps {
   readonly plugins?: LoadedPlugins;
   /** Toolsets to enable for every agent besides the configured ones (`mcp-<server>`, …). */
   readonly extraToolsets?: readonly string[];
+  /**
+   * The store and run-now of every agent's `cronjob` tool (the gateway's cron service), or
+   * `false` for no `cronjob` tool. Default: a store over `HERMES_HOME/state.db`, opened at the
+   * first call and closed with the factory (`run` then waits for the next tick).
+   */
+  readonly cronjob?: CronjobSetup | false;
 }
 
 /** A factory, the parts its agents share, and how to release everything. */
@@ -91,10 +99,13 @@ export function createAgentFactory(
     ...(deps.store ? { store: deps.store } : {}),
   });
   for (const spec of plugins.replacing) owned.registry.register(spec, { replace: true });
+  // The registry refuses `cronjob` in generic dispatch, so the loop serves it with the others.
+  const cronjob = agentCronjob(config, deps.cronjob, 'gateway');
   // A chat answers slower than a terminal: the guard hands the handler its own timeout, so the
   // gateway's wait (`gateway.approval_timeout_seconds`, 5 min) replaces `approvals.timeout`.
   const shared: OwnedSharedComponents = {
     ...owned,
+    loopTools: cronjob ? [...owned.loopTools, cronjob.tool] : owned.loopTools,
     approvalSettings: {
       ...owned.approvalSettings,
       timeoutSeconds: config.gateway.approvalTimeoutMs / 1_000,
@@ -117,6 +128,7 @@ export function createAgentFactory(
       ...(deps.extraToolsets?.length ? { extraToolsets: deps.extraToolsets } : {}),
       ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       ...(request.model ? { model: request.model } : {}),
+      ...(request.origin ? { origin: request.origin } : {}),
       ...(toolsets ? { toolsets } : {}),
     });
     const handle = handleOf(created, () => open.delete(handle));
@@ -135,6 +147,7 @@ export function createAgentFactory(
       closed = true;
       await Promise.allSettled([...open].map((handle) => handle.close()));
       await shared.close();
+      await cronjob?.close();
     },
   };
 }

@@ -7,12 +7,20 @@ import {
   type AgentOptions,
   type CreatedAgent,
   createAgent,
+  createSharedComponents,
   type SharedAgentComponents,
 } from '@hermes/loop';
 import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
-import { type ClarifyCallback, DEFAULT_ENABLED_TOOLSETS, type ToolSpec } from '@hermes/tools';
+import {
+  type ClarifyCallback,
+  DEFAULT_ENABLED_TOOLSETS,
+  type ToolOrigin,
+  type ToolSpec,
+} from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
+import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
+import { type AgentCronjob, agentCronjob } from './agent-cronjob.js';
 import { type AgentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { compressionSettings, memoryLimits } from './config-settings.js';
 
@@ -54,6 +62,18 @@ export interface BuildAgentOptions {
    * already be in the shared registry (the agent factory puts them there).
    */
   readonly plugins?: AgentPluginParts;
+  /**
+   * The chat the agent's session talks to (a gateway chat): its tools see it as
+   * `ToolContext.origin`, and a job `cronjob` creates here delivers back to it.
+   */
+  readonly origin?: ToolOrigin;
+  /**
+   * The `cronjob` tool's store and run-now (the gateway's cron service), or `false` for none.
+   * Default: a store over `HERMES_HOME/state.db`, opened at the tool's first call and closed
+   * with the agent; `run` then leaves the job to the next tick. Never offered on platform
+   * `cron`. Ignored with `shared` (the shared components carry the tool).
+   */
+  readonly cronjob?: CronjobSetup | false;
   /** Extra Agent options, applied last. */
   readonly overrides?: Partial<AgentOptions>;
 }
@@ -69,6 +89,60 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
   if (!config.provider) {
     throw new HermesError(NO_PROVIDER_CODE, config.providerProblem ?? 'no provider is configured');
   }
+  if (!options.shared) {
+    const cronjob = agentCronjob(config, options.cronjob, options.platform);
+    if (cronjob) return buildWithCronjob(config, options, cronjob);
+  }
+  return buildOn(config, options);
+}
+
+/**
+ * The agent on shared components of its own, so the loop serves `cronjob` beside
+ * `session_search` and the skill tools (the registry refuses the name in generic dispatch).
+ */
+function buildWithCronjob(
+  config: HermesConfig,
+  options: BuildAgentOptions,
+  cronjob: AgentCronjob,
+): CreatedAgent {
+  const plugins = options.plugins ?? NO_PLUGIN_PARTS;
+  const bundledDir = findBundledSkillsDir();
+  const tools = [...(options.tools ?? []), ...plugins.tools];
+  const own = createSharedComponents({
+    hermesHome: config.hermesHome,
+    skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
+    ...(tools.length ? { tools } : {}),
+  });
+  let created: CreatedAgent;
+  try {
+    for (const spec of plugins.replacing) own.registry.register(spec, { replace: true });
+    const { tools: _ownTools, ...rest } = options;
+    created = buildOn(config, {
+      ...rest,
+      shared: { ...own, loopTools: [...own.loopTools, cronjob.tool] },
+    });
+  } catch (error) {
+    void own.close();
+    void cronjob.close();
+    throw error;
+  }
+  return {
+    agent: created.agent,
+    registry: created.registry,
+    skills: created.skills,
+    async close() {
+      try {
+        await created.close();
+      } finally {
+        await own.close();
+        await cronjob.close();
+      }
+    },
+  };
+}
+
+/** `createAgent` for `options`, on `options.shared` when given. */
+function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent {
   const plugins = options.plugins ?? NO_PLUGIN_PARTS;
   const bundledDir = options.shared ? undefined : findBundledSkillsDir();
   const toolsets = withPluginToolsets(options.toolsets ?? config.toolsets, [
@@ -108,7 +182,14 @@ export function buildAgent(config: HermesConfig, options: BuildAgentOptions): Cr
       ...(plugins.hooks ? { hooks: plugins.hooks } : {}),
       ...(plugins.memoryProvider ? { memoryProvider: plugins.memoryProvider() } : {}),
       ...(plugins.contextEngine ? { contextEngine: plugins.contextEngine } : {}),
-      ...(options.overrides ? { overrides: options.overrides } : {}),
+      ...(options.origin || options.overrides
+        ? {
+            overrides: {
+              ...(options.origin ? { origin: options.origin } : {}),
+              ...options.overrides,
+            },
+          }
+        : {}),
     },
   );
   // Allowed overrides replace the built-in of the same name in the agent's own registry.

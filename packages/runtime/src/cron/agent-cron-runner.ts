@@ -1,0 +1,134 @@
+/**
+ * The real {@link CronAgentRunner}: one fresh agent per run, built from the configuration like
+ * every other agent, but narrowed for a run nobody watches (seed 12.4): platform and approval
+ * surface `cron` (so `approvals.cron_mode` rules, default deny), the `hermes-cron` toolset, and
+ * never `clarify`, `delegate_task` or `cronjob` — not even when the job asks for a toolset that
+ * holds them. A turn that did not end in an answer is a failure with its reason, never `ok`.
+ */
+import { homedir } from 'node:os';
+import {
+  type CronAgentRequest,
+  type CronAgentResult,
+  CronAgentRunner,
+  type CronJob,
+} from '@hermes/cron';
+import type { AgentOptions, CreatedAgent, TurnResult } from '@hermes/loop';
+import { describeThrown } from '@hermes/tools';
+import { buildAgent } from '../agents/build-agent.js';
+import type { HermesConfig } from '../config/hermes-config.js';
+
+/** The toolset a job gets when it names none. */
+export const CRON_DEFAULT_TOOLSETS: readonly string[] = Object.freeze(['hermes-cron']);
+
+/**
+ * Toolsets a job's agent never gets, whatever the job asks: they are also disabled, so a bundle
+ * that holds their tools (`hermes-cli`) loses them too.
+ */
+export const CRON_FORBIDDEN_TOOLSETS: readonly string[] = Object.freeze([
+  'clarify',
+  'delegation',
+  'cronjob',
+]);
+
+/** What {@link AgentCronRunner} takes besides the configuration. */
+export interface AgentCronRunnerOptions {
+  /** The working directory of a job that names none. Default `terminal.cwd`, else home. */
+  readonly cwd?: string;
+  /** Extra Agent options for every run (tests shorten retry waits). */
+  readonly overrides?: Partial<AgentOptions>;
+}
+
+const EXIT_WORDS: Readonly<Record<string, string>> = {
+  all_retries_exhausted_no_response: 'the model could not be reached or gave no answer',
+  session_persistence_failed: 'the session could not be saved',
+  repeated_outer_errors: 'the turn hit repeated errors',
+  compression_exhausted: 'the conversation is too long even after compression',
+  guardrail_halt: 'a tool guardrail stopped the turn',
+  max_iterations_reached: 'the turn used all its model calls without an answer',
+  budget_exhausted: 'the iteration budget ran out',
+  run_budget_exhausted: 'the run budget ran out',
+  interrupted_by_user: 'the run was interrupted',
+  interrupted_during_api_call: 'the run was interrupted during a model call',
+};
+
+/** The toolsets a run of `job` enables: the job's (or `hermes-cron`) minus the forbidden ones. */
+export function cronToolsetsFor(job: Pick<CronJob, 'enabledToolsets'>): string[] {
+  const asked = job.enabledToolsets ?? CRON_DEFAULT_TOOLSETS;
+  return asked.filter((name) => !CRON_FORBIDDEN_TOOLSETS.includes(name));
+}
+
+/**
+ * The failure of a turn that did not end in an answer (what `hermes chat -q` treats as a failure:
+ * failed, interrupted, or not completed), else undefined.
+ */
+export function turnFailure(result: TurnResult, lastError?: string): string | undefined {
+  if (result.completed && !result.failed && !result.interrupted) return undefined;
+  const what = EXIT_WORDS[result.exitReason] ?? 'the turn failed';
+  const why = result.error ?? lastError;
+  return `${what} (${result.exitReason})${why ? `: ${why}` : ''}`;
+}
+
+/** Runs a job's turn in a fresh `cron` agent. */
+export class AgentCronRunner extends CronAgentRunner {
+  readonly #config: HermesConfig;
+  readonly #options: AgentCronRunnerOptions;
+
+  constructor(config: HermesConfig, options: AgentCronRunnerOptions = {}) {
+    super();
+    // Unattended: `--yolo` of the command that started the scheduler never reaches a job, and
+    // the forbidden toolsets are disabled on top of the configured ones.
+    this.#config = {
+      ...config,
+      yolo: false,
+      disabledToolsets: [
+        ...new Set([...(config.disabledToolsets ?? []), ...CRON_FORBIDDEN_TOOLSETS]),
+      ],
+    };
+    this.#options = options;
+  }
+
+  /** One turn on `request.prompt` in a new session; the agent is closed before this resolves. */
+  async run(request: CronAgentRequest): Promise<CronAgentResult> {
+    const { job } = request;
+    let created: CreatedAgent;
+    try {
+      created = buildAgent(this.#config, {
+        platform: 'cron',
+        surface: 'cron',
+        cwd: job.workdir ?? this.#defaultCwd(),
+        toolsets: cronToolsetsFor(job),
+        ...(job.model ? { model: job.model } : {}),
+        ...(this.#options.overrides ? { overrides: this.#options.overrides } : {}),
+      });
+    } catch (error) {
+      return { text: '', failure: `the agent could not be built: ${describeThrown(error)}` };
+    }
+    let lastError: string | undefined;
+    const off = created.agent.on('error', (event) => {
+      lastError = event.message;
+    });
+    try {
+      const result = await created.agent.runConversation(request.prompt, {
+        signal: request.signal,
+      });
+      const failure = turnFailure(result, lastError);
+      return {
+        text: result.finalResponse,
+        sessionId: result.sessionId,
+        ...(failure ? { failure } : {}),
+      };
+    } catch (error) {
+      const sessionId = created.agent.sessionId;
+      return { text: '', failure: describeThrown(error), ...(sessionId ? { sessionId } : {}) };
+    } finally {
+      off();
+      await created.close();
+    }
+  }
+
+  #defaultCwd(): string {
+    const configured = this.#config.terminal?.cwd;
+    if (this.#options.cwd) return this.#options.cwd;
+    return typeof configured === 'string' && configured.trim() !== '' ? configured : homedir();
+  }
+}
