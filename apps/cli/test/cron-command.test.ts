@@ -2,7 +2,7 @@
  * `hermes cron create|list|edit|pause|resume|remove|runs`, in-process, against the real job store
  * in the test's HERMES_HOME/state.db.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CronJob } from '@hermes/cron';
 import { describe, expect, it } from 'vitest';
@@ -157,6 +157,25 @@ describe('hermes cron create / list / edit / pause / resume / remove', () => {
       deliver: { kind: 'local' },
       schedule: { kind: 'once' },
     });
+  });
+});
+
+describe('hermes cron in a home without state.db', () => {
+  it('answers from nothing and creates nothing just to look', async () => {
+    const empty = join(home(), 'not-yet-made');
+    const look = async (...argv: string[]) => {
+      const c = capture({ HERMES_HOME: empty });
+      const code = await main(['cron', ...argv], c.io);
+      return { code, stdout: c.stdout(), stderr: c.stderr() };
+    };
+    expect((await look('list')).stdout).toContain('No cron jobs.');
+    expect((await look('list', '--json')).stdout).toBe('[]\n');
+    expect(await look('pause', 'abc')).toMatchObject({
+      code: 1,
+      stderr: 'hermes cron: no job abc (see: hermes cron list)\n',
+    });
+    expect(await look('tick')).toMatchObject({ code: 0, stdout: 'No cron jobs are due.\n' });
+    expect(existsSync(empty)).toBe(false);
   });
 });
 

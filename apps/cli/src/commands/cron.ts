@@ -8,10 +8,10 @@ import { isHermesError } from '@hermes/protocol';
 import type { CommandContext } from '../command-context.js';
 import { withUsage } from '../config/command-args.js';
 import { type CronArgs, type CronOptionSpec, scanCronArgs } from './cron/cron-args.js';
-import { type CronSession, withJobStore } from './cron/cron-context.js';
+import { type CronSession, hasJobStore, noJob, withJobStore } from './cron/cron-context.js';
 import { CREATE_OPTIONS, EDIT_OPTIONS } from './cron/job-options.js';
 import { createJob, editJob, removeJob, setEnabled } from './cron/jobs.js';
-import { listJobs, listRuns } from './cron/list.js';
+import { listJobs, listRuns, printJobs } from './cron/list.js';
 import { runJob, tickJobs } from './cron/run-jobs.js';
 
 const USAGE = `Usage: hermes cron <subcommand>
@@ -93,7 +93,11 @@ const SUBCOMMANDS: Readonly<
   },
 };
 
-function dispatch(sub: string, rest: readonly string[], ctx: CommandContext): Promise<number> {
+async function dispatch(
+  sub: string,
+  rest: readonly string[],
+  ctx: CommandContext,
+): Promise<number> {
   const entry = SUBCOMMANDS[sub];
   if (entry === undefined) throw new UsageError(`unknown subcommand '${sub}'`);
   const args = scanCronArgs(rest, entry.options);
@@ -104,7 +108,21 @@ function dispatch(sub: string, rest: readonly string[], ctx: CommandContext): Pr
   } else if (sub !== 'create' && args.positionals.length > 0) {
     throw new UsageError(`unexpected argument '${id}'`);
   }
+  if (sub !== 'create' && !hasJobStore(ctx)) return nothingStored(ctx, sub, args, id);
   return withJobStore(ctx, (session) => entry.body(ctx, session, args, id));
+}
+
+/** What a subcommand says when there is no `state.db`, so no job (nothing is created). */
+async function nothingStored(
+  ctx: CommandContext,
+  sub: string,
+  args: CronArgs,
+  id: string,
+): Promise<number> {
+  if (sub === 'list') return printJobs(ctx, [], args, undefined);
+  if (sub !== 'tick') return noJob(ctx, id);
+  ctx.stdout.write('No cron jobs are due.\n');
+  return ExitCode.ok;
 }
 
 /** Runs `hermes cron`; resolves to the exit code. */

@@ -4,6 +4,8 @@
  * `src/lazy-chunks.ts`), the configured timezone, the job store in `HERMES_HOME/state.db`, and
  * the unknown-id message.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ExitCode } from '@hermes/config';
 import type { CronJob, JobStore } from '@hermes/cron';
 import { HermesError } from '@hermes/protocol';
@@ -34,6 +36,14 @@ export function cronTimezone(ctx: CommandContext): string | undefined {
     );
   }
   return value;
+}
+
+/**
+ * Whether `HERMES_HOME/state.db` exists. Commands that only look (list, runs, run of an id)
+ * answer "no jobs" without it rather than create the database — and the data home — just to look.
+ */
+export function hasJobStore(ctx: CommandContext): boolean {
+  return existsSync(join(ctx.hermesHome, 'state.db'));
 }
 
 /** What a subcommand body gets. */

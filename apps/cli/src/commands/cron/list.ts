@@ -3,6 +3,7 @@
  * with their next run in the configured timezone, and one job's run history.
  */
 import { ExitCode } from '@hermes/config';
+import type { CronJob } from '@hermes/cron';
 import type { CommandContext } from '../../command-context.js';
 import { type CronArgs, wholeNumber } from './cron-args.js';
 import { type CronSession, findJob, NO_JOB } from './cron-context.js';
@@ -17,7 +18,16 @@ export async function listJobs(
   session: CronSession,
   args: CronArgs,
 ): Promise<number> {
-  const every = await session.store.list();
+  return printJobs(ctx, await session.store.list(), args, session.timezone);
+}
+
+/** Prints `every` as `list` does (its `--all` and `--json` in `args`). */
+export function printJobs(
+  ctx: CommandContext,
+  every: readonly CronJob[],
+  args: CronArgs,
+  timezone: string | undefined,
+): number {
   const jobs = args.flags.has('all') ? every : every.filter((job) => job.enabled);
   if (args.flags.has('json')) {
     ctx.stdout.write(`${JSON.stringify(jobs, null, 2)}\n`);
@@ -32,7 +42,7 @@ export async function listJobs(
     );
     return ExitCode.ok;
   }
-  ctx.stdout.write(`${jobTable(jobs, session.timezone).join('\n')}\n${note}`);
+  ctx.stdout.write(`${jobTable(jobs, timezone).join('\n')}\n${note}`);
   return ExitCode.ok;
 }
 
