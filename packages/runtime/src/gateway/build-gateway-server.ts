@@ -3,7 +3,12 @@
  * {@link HermesConfig}, every enabled adapter, the gateway's SQLite store, the agent factory,
  * the redacting `gateway.log`, and the {@link Gateway} that ties them together.
  */
-import { Gateway, type PlatformAdapter, SqliteGatewayStore } from '@hermes/gateway';
+import {
+  Gateway,
+  type PlatformAdapter,
+  type SendTarget,
+  SqliteGatewayStore,
+} from '@hermes/gateway';
 import type { McpHub } from '@hermes/mcp';
 import { HermesError } from '@hermes/protocol';
 import {
@@ -12,10 +17,12 @@ import {
   type RuntimeAgentFactory,
 } from '../agents/agent-factory.js';
 import type { HermesConfig } from '../config/hermes-config.js';
+import type { CronService } from '../cron/cron-service.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
 import { syncMcpTools } from '../mcp/mcp-registry-sync.js';
 import { buildAdapters } from './gateway-adapters.js';
+import { createGatewayCron } from './gateway-cron.js';
 import type { GatewayPlugins } from './gateway-plugins.js';
 import { gatewaySecrets } from './gateway-secrets.js';
 
@@ -45,6 +52,8 @@ export interface GatewayServerDeps {
   readonly logLevel?: LogLevel;
   /** The gateway's `profile` (session keys) when the app chose one with `--profile`. */
   readonly profile?: string;
+  /** `false`: no cron clock and no `cronjob` tool backed by it (default: both). */
+  readonly cron?: false;
 }
 
 /** A built, not yet started, gateway and everything it owns. */
@@ -59,8 +68,20 @@ export interface GatewayServer {
   /** One line per enabled platform nothing here serves. */
   readonly warnings: readonly string[];
   /**
-   * Stops the gateway (drain up to `drainTimeoutMs`, default `gateway.drain_timeout_seconds`),
-   * then closes the agent factory's shared parts. Idempotent.
+   * The cron service (job store, executor, scheduler) whose answers go through
+   * `gateway.deliver`; undefined with `deps.cron: false`.
+   */
+  readonly cron: CronService | undefined;
+  /**
+   * Starts the gateway (`gateway.start()`), then writes `HERMES_HOME/gateway.pid`, sends the
+   * cron deliveries queued while no gateway ran and starts the cron clock (every
+   * `cron.tick_seconds`).
+   */
+  start(): Promise<void>;
+  /**
+   * Stops the cron clock first (running jobs get up to 10 s, then are aborted), then the
+   * gateway (drain up to `drainTimeoutMs`, default `gateway.drain_timeout_seconds`), then closes
+   * the agent factory's shared parts and removes `gateway.pid`. Idempotent.
    */
   close(options?: { readonly drainTimeoutMs?: number }): Promise<void>;
 }
@@ -104,27 +125,32 @@ export function buildGatewayServer(
 ): GatewayServer {
   const log = deps.log ?? createGatewayLog(config, deps.logLevel);
   let gateway: Gateway | undefined;
+  const deliver = async (platform: string, target: SendTarget, text: string) => {
+    if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
+    return gateway.deliver(platform, target, text);
+  };
   const built = buildAdapters(
     config.platforms,
-    {
-      log,
-      health: () => gateway?.health() ?? { status: 'starting' },
-      deliver: (platform, target, text) => {
-        if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
-        return gateway.deliver(platform, target, text);
-      },
-    },
+    { log, health: () => gateway?.health() ?? { status: 'starting' }, deliver },
     deps.plugins,
   );
   for (const warning of built.warnings) log.warn(warning);
   if (built.adapters.length === 0) throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
 
-  const agents = createAgentFactory(config, agentDeps(deps));
+  const cron = deps.cron === false ? undefined : createGatewayCron(config, deliver, log);
+  let agents: RuntimeAgentFactory;
   let store: SqliteGatewayStore;
+  try {
+    agents = createAgentFactory(config, { ...agentDeps(deps), cronjob: cron?.cronjob ?? false });
+  } catch (error) {
+    void cron?.stop(0);
+    throw error;
+  }
   try {
     store = SqliteGatewayStore.open({ hermesHome: config.hermesHome });
   } catch (error) {
     void agents.close();
+    void cron?.stop(0);
     throw error;
   }
   // Agents live for hours and share one registry: a changed MCP tool list must reach it.
@@ -148,9 +174,17 @@ export function buildGatewayServer(
     agents,
     log,
     warnings: built.warnings,
+    cron: cron?.service,
+    async start() {
+      await owned.start();
+      if (closing) return;
+      await cron?.start();
+    },
     close(options = {}) {
       closing ??= (async () => {
         try {
+          // Before the drain: a stuck job must not hold up the restart.
+          await cron?.stop(options.drainTimeoutMs ?? config.gateway.drainTimeoutMs);
           await owned.stop(options);
         } finally {
           stopMcpSync?.();

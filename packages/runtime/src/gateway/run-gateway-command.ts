@@ -151,7 +151,7 @@ async function serve(
 ): Promise<number> {
   const { gateway, log } = server;
   try {
-    await gateway.start();
+    await server.start();
   } catch (error) {
     log.error('gateway: start failed', { error });
     watch.stop({ kind: 'error', error });
