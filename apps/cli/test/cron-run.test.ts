@@ -6,8 +6,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CronJob, RunRecord } from '@hermes/cron';
-import { faults, type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
+import {
+  faults,
+  type RecordedRequest,
+  type ScriptedServer,
+  script,
+  startScriptedServer,
+} from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandContext } from '../src/command-context.ts';
+import { run as runCron } from '../src/commands/cron.ts';
 import { main } from '../src/index.ts';
 import { capture } from './capture.ts';
 import { configureScriptedModel, hermesHome } from './chat-harness.ts';
@@ -83,6 +91,33 @@ describe('hermes cron run <id> (no gateway)', () => {
   });
 });
 
+describe('hermes cron run <id> interrupted', () => {
+  it('aborts the run, records it as a failure and exits 1', async () => {
+    server = await startScriptedServer(script().fault(faults.stall()));
+    configureScriptedModel(server.url);
+    const id = await create('every 2h', 'take your time', '--name', 'slow');
+    const asked = requestSeen(server);
+    const stopper = new AbortController();
+    const out = capture();
+    const ctx: CommandContext = {
+      hermesHome: hermesHome(),
+      env: process.env,
+      stdout: out.io.stdout,
+      stderr: out.io.stderr,
+      signal: stopper.signal,
+    };
+    const done = runCron(['run', id], ctx);
+    await asked;
+    stopper.abort();
+    expect(await done).toBe(1);
+    expect(out.stderr()).toContain('hermes cron: interrupted; stopping the running job');
+    expect(out.stderr()).not.toContain('warning');
+    expect(out.stdout()).toMatch(new RegExp(`^${id} \\(slow\\): error in `, 'm'));
+    const [run] = await runs(id);
+    expect(run?.status).toBe('error');
+  });
+});
+
 describe('hermes cron tick', () => {
   it('runs the due job once and leaves the future one', async () => {
     server = await startScriptedServer(script().text('Done.'));
@@ -153,6 +188,19 @@ describe('hermes cron tick with a gateway running', () => {
     expect(await runs(id)).toEqual([]);
   });
 });
+
+/** Resolves when `server` has received its first request. */
+function requestSeen(server: ScriptedServer): Promise<void> {
+  const requests = server.requests as RecordedRequest[];
+  return new Promise((resolve) => {
+    const push = requests.push.bind(requests);
+    requests.push = (...items) => {
+      const length = push(...items);
+      resolve();
+      return length;
+    };
+  });
+}
 
 /** Says a gateway runs in this home: its pid file names a live process (this test's). */
 function writeGatewayPid(): void {

@@ -16,10 +16,16 @@ type CronService = ReturnType<RuntimeModule['createCronService']>;
 
 const FAILED = new Set(['error', 'blocked']);
 
-/** Warnings of the scheduler on stderr; its routine notes are not printed. */
-function stderrLog(ctx: CommandContext) {
+/**
+ * Warnings of the scheduler on stderr; its routine notes are not printed. Once interrupted, its
+ * warning that jobs were still running when it stopped is left out: this command waits for the
+ * aborted run to be recorded before it exits.
+ */
+function stderrLog(ctx: CommandContext, interrupted: () => boolean) {
   return {
-    warn: (message: string) => ctx.stderr.write(`hermes cron: warning: ${message}\n`),
+    warn: (message: string) => {
+      if (!interrupted()) ctx.stderr.write(`hermes cron: warning: ${message}\n`);
+    },
     info: () => undefined,
   };
 }
@@ -31,10 +37,16 @@ async function withService(
   body: (service: CronService) => Promise<number>,
 ): Promise<number> {
   const config = await runtime.loadHermesConfig({ hermesHome: ctx.hermesHome, env: ctx.env });
-  const service = runtime.createCronService(config, { log: stderrLog(ctx) });
+  let interrupted = false;
+  const service = runtime.createCronService(config, { log: stderrLog(ctx, () => interrupted) });
   // Ctrl-C (or the embedder's signal) stops the scheduler at once: the running job's signal is
-  // aborted and its run is recorded as interrupted, not left leased.
-  const stop = () => void service.scheduler.stop({ graceMs: 0 });
+  // aborted and its run is recorded as a failure, not left leased until the lease expires.
+  const stop = () => {
+    if (interrupted) return;
+    interrupted = true;
+    ctx.stderr.write('hermes cron: interrupted; stopping the running job\n');
+    void service.scheduler.stop({ graceMs: 0 });
+  };
   process.once('SIGINT', stop);
   ctx.signal?.addEventListener('abort', stop, { once: true });
   try {
