@@ -127,4 +127,31 @@ describe('the gateway’s cron clock', () => {
     });
     expect(jobs[0]?.origin?.sessionId).toEqual(expect.any(String));
   });
+
+  it('cronjob run in a chat runs the job now, not at the next tick; the answer reaches the job’s chat', async () => {
+    const { adapter, server } = await gatewayOver(script());
+    const cron = server.cron;
+    if (!cron) throw new Error('the gateway has no cron service');
+    const job = await dueJob(cron.store, {
+      prompt: 'Compile the digest of open pull requests.',
+      nextRunAt: null,
+      deliver: { kind: 'chat', platform: 'loopback', chatId: 'room-9' },
+    });
+    model?.reset(
+      script()
+        .toolCall('cronjob', { action: 'run', job_id: job.id })
+        .match({ lastUserIncludes: 'run the digest now' })
+        .next()
+        .text('Digest: 2 pull requests wait for review.')
+        .match({ lastUserIncludes: 'Compile the digest' })
+        .next()
+        .text('Started it.')
+        .match({ lastUserIncludes: 'run the digest now' }),
+    );
+    await server.start();
+    await adapter.say('run the digest now', { chatId: 'room-1' });
+    await adapter.waitForSent((sent) => sent.includes('Started it.'));
+    const digest = await adapter.waitForSent((sent) => sent.includes('2 pull requests'));
+    expect(adapter.sent.find((message) => message.text === digest)?.target.chatId).toBe('room-9');
+  });
 });
