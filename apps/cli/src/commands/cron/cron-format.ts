@@ -42,7 +42,7 @@ export function jobTable(jobs: readonly CronJob[], timezone?: string): string[] 
     job.id,
     oneLine(job.name, 40),
     job.scheduleText,
-    formatZoned(job.nextRunAt, timezone),
+    job.enabled ? formatZoned(job.nextRunAt, timezone) : '-',
     lastStatus(job),
     job.enabled ? 'yes' : 'no',
   ]);

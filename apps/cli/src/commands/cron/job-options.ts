@@ -1,13 +1,13 @@
 /**
  * The options of `hermes cron create` and `hermes cron edit` turned into the store's `NewJob` and
- * `JobPatch`. The schedule and delivery target are parsed by `@hermes/cron` itself, so the CLI
- * accepts exactly what the `cronjob` tool accepts; a text it rejects is a usage error (exit 2).
+ * `JobPatch` through `@hermes/cron`'s own reading of a job description, so the CLI accepts what
+ * the `cronjob` tool and `/api/jobs` accept, with the same defaults and the same strict scan of
+ * the prompt; a description it rejects is a usage error (exit 2), a blocked prompt a failure.
  */
 import { resolve } from 'node:path';
 import { UsageError } from '@hermes/config';
-import type { CronJob, DeliverTarget, JobPatch, NewJob, Schedule } from '@hermes/cron';
+import type { CronJob, JobInput, JobPatch, NewJob } from '@hermes/cron';
 import { hasErrorCode } from '@hermes/protocol';
-import { oneLine } from '../sessions/format.js';
 import { type CronArgs, type CronOptionSpec, exclusive, wholeNumber } from './cron-args.js';
 import type { CronModule } from './cron-context.js';
 
@@ -28,56 +28,31 @@ export const EDIT_OPTIONS: CronOptionSpec = {
 /** Toolsets a job may never have: a run has no one to ask, delegate to, or reschedule for. */
 const FORBIDDEN_TOOLSETS = new Set(['clarify', 'delegation', 'cronjob']);
 
-const PARSE_ERRORS = ['cron.bad_schedule', 'cron.bad_duration', 'cron.bad_deliver'];
+/** What `@hermes/cron` throws for a description it cannot read: a usage error here. */
+const INPUT_ERRORS = [
+  'cron.bad_arguments',
+  'cron.bad_schedule',
+  'cron.bad_duration',
+  'cron.bad_deliver',
+];
 
-/** Runs a parser of `@hermes/cron`, turning its rejection of the text into a usage error. */
-function parsed<T>(parse: () => T): T {
+/** Runs a reader of `@hermes/cron`, turning its rejection of the input into a usage error. */
+function parsed<T>(read: () => T): T {
   try {
-    return parse();
+    return read();
   } catch (error) {
-    if (PARSE_ERRORS.some((code) => hasErrorCode(error, code))) {
+    if (INPUT_ERRORS.some((code) => hasErrorCode(error, code))) {
       throw new UsageError((error as Error).message);
     }
     throw error;
   }
 }
 
-/** What a schedule text parses to, with its first run after `now`. */
-export interface ParsedSchedule {
-  readonly schedule: Schedule;
-  readonly scheduleText: string;
-  readonly nextRunAt: number | null;
-}
-
-/** Parses a schedule and computes its first run. @throws UsageError */
-export function scheduleOf(
-  cron: CronModule,
-  text: string,
-  now: number,
-  timezone: string | undefined,
-): ParsedSchedule {
-  const zone = timezone === undefined ? {} : { timezone };
-  const schedule = parsed(() => cron.parseSchedule(text, { now, ...zone }));
-  return {
-    schedule,
-    scheduleText: text.trim(),
-    // A one-shot a little in the past (parseSchedule allows 120 s) runs at the next tick.
-    nextRunAt:
-      schedule.kind === 'once'
-        ? Math.max(schedule.runAt, now)
-        : cron.nextRunAfter(schedule, now, zone),
-  };
-}
-
-/** A delivery target; `origin` only for a job that has an origin chat. @throws UsageError */
-function deliverOf(cron: CronModule, text: string, hasOrigin: boolean): DeliverTarget {
-  const target = parsed(() => cron.parseDeliverTarget(text));
-  if (target.kind === 'origin' && !hasOrigin) {
-    throw new UsageError(
-      "'--deliver origin' needs the chat a job was created from, and this job has none: use local or <platform>:<chat>[:<thread>]",
-    );
-  }
-  return target;
+/** The clock and zone a command line is read in, and where a relative `--workdir` starts. */
+export interface ReadEnv {
+  readonly now: number;
+  readonly timezone?: string | undefined;
+  readonly cwd: string;
 }
 
 function toolsets(args: CronArgs): string[] | undefined {
@@ -89,72 +64,59 @@ function toolsets(args: CronArgs): string[] | undefined {
   return list === undefined ? undefined : [...list];
 }
 
-/** The inputs of `create`, besides the scanned options. */
-export interface CreateInput {
-  readonly schedule: string;
-  readonly prompt: string;
-  readonly now: number;
-  readonly timezone?: string;
-  /** Where a relative `--workdir` is resolved from. */
-  readonly cwd: string;
-}
-
-/** The new job `hermes cron create` stores. @throws UsageError */
-export function newJobOf(cron: CronModule, args: CronArgs, input: CreateInput): NewJob {
-  if (input.prompt.trim() === '') throw new UsageError('the prompt is empty');
-  const { schedule, scheduleText, nextRunAt } = scheduleOf(
-    cron,
-    input.schedule,
-    input.now,
-    input.timezone,
-  );
-  const model = args.single.get('model');
-  const workdir = args.single.get('workdir');
-  const repeat = wholeNumber(args, 'repeat');
+/**
+ * The options as `@hermes/cron`'s job description (`JobInput`), so the command line, the
+ * `cronjob` tool and `/api/jobs` share defaults, the first run and the prompt scan.
+ */
+function inputOf(args: CronArgs, env: ReadEnv, fields: Partial<JobInput>): JobInput {
+  const single = (name: string) => args.single.get(name);
+  const workdir = single('workdir');
+  const repeat = args.flags.has('forever') ? 0 : wholeNumber(args, 'repeat');
+  const skills = args.flags.has('no-skills') ? [] : args.lists.get('skill');
   const sets = toolsets(args);
-  return {
-    name: args.single.get('name') ?? oneLine(input.prompt, 40),
-    prompt: input.prompt,
-    schedule,
-    scheduleText,
-    nextRunAt,
-    // The command line has no chat to answer in: the output file is the default.
-    deliver: deliverOf(cron, args.single.get('deliver') ?? 'local', false),
-    skills: [...(args.lists.get('skill') ?? [])],
+  const model = args.flags.has('no-model') ? '' : single('model');
+  const input: JobInput = {
+    ...fields,
+    ...(single('name') === undefined ? {} : { name: single('name') }),
+    ...(single('deliver') === undefined ? {} : { deliver: single('deliver') }),
+    ...(skills === undefined ? {} : { skills: [...skills] }),
     ...(model === undefined ? {} : { model }),
-    ...(sets === undefined ? {} : { enabledToolsets: sets }),
-    ...(workdir === undefined ? {} : { workdir: resolve(input.cwd, workdir) }),
-    ...(repeat === undefined ? {} : { repeatTimes: repeat }),
+    ...(repeat === undefined ? {} : { repeat }),
+    ...(sets === undefined ? {} : { enabled_toolsets: sets }),
+    ...(workdir === undefined ? {} : { workdir: resolve(env.cwd, workdir) }),
   };
+  return refuseEmpty(input);
 }
 
-/** The inputs of `edit`, besides the scanned options. */
-export interface EditInput {
-  readonly job: CronJob;
-  readonly now: number;
-  readonly timezone?: string;
-  readonly cwd: string;
+/** Empty texts are refused here with the option named, before the shared reader sees them. */
+function refuseEmpty(input: JobInput): JobInput {
+  for (const [key, value] of Object.entries(input)) {
+    if (key !== 'model' && typeof value === 'string' && value.trim() === '') {
+      throw new UsageError(`'${key === 'enabled_toolsets' ? 'toolset' : key}' is empty`);
+    }
+  }
+  return input;
 }
 
-function schedulePatch(cron: CronModule, args: CronArgs, input: EditInput): JobPatch {
-  const text = args.single.get('schedule');
-  if (text === undefined) return {};
-  const next = scheduleOf(cron, text, input.now, input.timezone);
-  // A paused job keeps no next run until it is resumed (resume computes it from then).
-  return {
-    schedule: next.schedule,
-    scheduleText: next.scheduleText,
-    ...(input.job.enabled ? { nextRunAt: next.nextRunAt } : {}),
-  };
+/** The new job `hermes cron create "<schedule>" "<prompt>" …` stores. @throws UsageError */
+export function newJobOf(
+  cron: CronModule,
+  args: CronArgs,
+  env: ReadEnv & { readonly schedule: string; readonly prompt: string },
+): NewJob {
+  const input = inputOf(args, env, { schedule: env.schedule, prompt: env.prompt });
+  // The command line has no chat of its own: without --deliver, answers go to the output file.
+  return parsed(() =>
+    cron.newJobFromInput({ deliver: 'local', ...input }, { now: env.now, timezone: env.timezone }),
+  );
 }
 
-function clearable<T>(value: T | undefined, cleared: boolean): { value?: T | null } {
-  if (cleared) return { value: null };
-  return value === undefined ? {} : { value };
-}
-
-/** The change `hermes cron edit` makes. @throws UsageError when nothing would change */
-export function patchOf(cron: CronModule, args: CronArgs, input: EditInput): JobPatch {
+/** The change `hermes cron edit <id> …` makes. @throws UsageError when nothing would change */
+export function patchOf(
+  cron: CronModule,
+  args: CronArgs,
+  env: ReadEnv & { readonly job: CronJob },
+): JobPatch {
   for (const [a, b] of [
     ['skill', 'no-skills'],
     ['model', 'no-model'],
@@ -164,45 +126,22 @@ export function patchOf(cron: CronModule, args: CronArgs, input: EditInput): Job
   ] as const) {
     exclusive(args, a, b);
   }
+  const schedule = args.single.get('schedule');
   const prompt = args.single.get('prompt');
-  if (prompt !== undefined && prompt.trim() === '') throw new UsageError('the prompt is empty');
-  const name = args.single.get('name');
-  const deliver = args.single.get('deliver');
-  const skills = args.flags.has('no-skills') ? [] : args.lists.get('skill');
-  const model = clearable(args.single.get('model'), args.flags.has('no-model')).value;
-  const sets = clearable(toolsets(args), args.flags.has('no-toolsets')).value;
-  const dir = args.single.get('workdir');
-  const workdir = clearable(dir && resolve(input.cwd, dir), args.flags.has('no-workdir')).value;
-  const repeat = clearable(wholeNumber(args, 'repeat'), args.flags.has('forever')).value;
-  const patch: JobPatch = {
-    ...schedulePatch(cron, args, input),
+  const input = inputOf(args, env, {
+    ...(schedule === undefined ? {} : { schedule }),
     ...(prompt === undefined ? {} : { prompt }),
-    ...(name === undefined ? {} : { name }),
-    ...(deliver === undefined
-      ? {}
-      : { deliver: deliverOf(cron, deliver, input.job.origin !== undefined) }),
-    ...(skills === undefined ? {} : { skills: [...skills] }),
-    ...(model === undefined ? {} : { model }),
-    ...(sets === undefined ? {} : { enabledToolsets: sets }),
-    ...(workdir === undefined ? {} : { workdir }),
-    ...(repeat === undefined ? {} : { repeatTimes: repeat }),
+  });
+  const patch: JobPatch = {
+    ...parsed(() =>
+      cron.jobPatchFromInput(env.job, input, { now: env.now, timezone: env.timezone }),
+    ),
+    // What a description cannot say: back to the `hermes-cron` toolset, the configured workdir.
+    ...(args.flags.has('no-toolsets') ? { enabledToolsets: null } : {}),
+    ...(args.flags.has('no-workdir') ? { workdir: null } : {}),
   };
   if (Object.keys(patch).length === 0) {
     throw new UsageError("'edit' needs at least one change (see: hermes cron --help)");
   }
   return patch;
-}
-
-/**
- * The next run of a job resumed at `now`: its schedule's next run from now; a one-shot whose time
- * passed while it was paused runs at the next tick.
- */
-export function resumedNextRun(
-  cron: CronModule,
-  job: CronJob,
-  now: number,
-  timezone: string | undefined,
-): number | null {
-  if (job.schedule.kind === 'once') return Math.max(job.schedule.runAt, now);
-  return cron.nextRunAfter(job.schedule, now, timezone === undefined ? {} : { timezone });
 }

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../command-context.js';
 import type { CronArgs } from './cron-args.js';
 import { type CronSession, findJob, NO_JOB, noJob } from './cron-context.js';
 import { formatZoned } from './cron-format.js';
-import { newJobOf, patchOf, resumedNextRun } from './job-options.js';
+import { newJobOf, patchOf } from './job-options.js';
 
 function nextRunText(job: CronJob, session: CronSession): string {
   if (!job.enabled) return 'paused';
@@ -34,13 +34,7 @@ export async function createJob(
     throw new UsageError(`unexpected argument '${extra}' (quote the prompt as one argument)`);
   }
   const now = session.now();
-  const input = {
-    schedule,
-    prompt,
-    now,
-    cwd: process.cwd(),
-    ...(session.timezone === undefined ? {} : { timezone: session.timezone }),
-  };
+  const input = { schedule, prompt, now, timezone: session.timezone, cwd: process.cwd() };
   const job = await session.store.create(newJobOf(session.cron, args, input), now);
   ctx.stdout.write(
     `Created cron job ${job.id} (${job.name}): ${describe(job, session)}\n` +
@@ -59,12 +53,7 @@ export async function editJob(
   const job = await findJob(ctx, session.store, id);
   if (job === undefined) return NO_JOB;
   const now = session.now();
-  const input = {
-    job,
-    now,
-    cwd: process.cwd(),
-    ...(session.timezone === undefined ? {} : { timezone: session.timezone }),
-  };
+  const input = { job, now, timezone: session.timezone, cwd: process.cwd() };
   const updated = await session.store.update(id, patchOf(session.cron, args, input), now);
   if (updated === undefined) return noJob(ctx, id);
   ctx.stdout.write(`Updated cron job ${id} (${updated.name}): ${describe(updated, session)}\n`);
@@ -87,8 +76,8 @@ export async function setEnabled(
     return ExitCode.ok;
   }
   const now = session.now();
-  const nextRunAt = enabled ? resumedNextRun(session.cron, job, now, session.timezone) : null;
-  const updated = await session.store.update(id, { enabled, nextRunAt }, now);
+  const patch = session.cron.enabledPatch(job, enabled, { now, timezone: session.timezone });
+  const updated = await session.store.update(id, patch, now);
   if (updated === undefined) return noJob(ctx, id);
   const verb = enabled ? 'Resumed' : 'Paused';
   ctx.stdout.write(`${verb} cron job ${id} (${updated.name}): ${describe(updated, session)}\n`);
