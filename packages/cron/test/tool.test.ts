@@ -257,4 +257,12 @@ describe('cronjob tool: managing jobs', () => {
     busy = true;
     expect(await env.fails({ action: 'run', job_id: id })).toMatch(/running elsewhere/);
   });
+
+  it('says the job started when the host runs it in the background', async () => {
+    const env = setup({ runNow: async (id) => ({ started: id }) });
+    const { id } = (await env.ok({ action: 'create', schedule: 'every 1h', prompt: 'Go.' })).job;
+    const body = await env.ok({ action: 'run', job_id: id });
+    expect(body.message).toBe(`Started job ${id}; its answer is delivered like a scheduled run's.`);
+    expect(body.run).toBeUndefined();
+  });
 });

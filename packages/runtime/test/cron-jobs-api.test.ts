@@ -4,19 +4,22 @@
  * scheduler (the agent turn is a stand-in at the `CronAgentRunner` seam; the real agent is tested
  * in cron-runner.test.ts).
  */
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type CronAgentRequest,
   type CronAgentResult,
   CronAgentRunner,
-  CronScheduler,
   type CronJob,
   CronJobExecutor,
+  CronScheduler,
   openSqliteJobStore,
   QueueingCronDelivery,
 } from '@hermes/cron';
 import { ApiServerAdapter, resolveApiServerSettings } from '@hermes/gateway';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cronJobsApi } from '../src/cron/cron-jobs-api.ts';
+import { buildGatewayServer, cronJobsApi, listeningUrl, loadHermesConfig } from '../src/index.ts';
 
 const home = () => process.env.HERMES_HOME as string;
 const KEY = 'jobs-api-key-0123456789abcdef012345';
@@ -150,5 +153,30 @@ describe('/api/jobs over the cron store', () => {
       runs = await store.listRuns(job.id);
     }
     expect(runs[0]).toMatchObject({ status: 'ok', output: 'all quiet' });
+  });
+});
+
+describe('/api/jobs on the gateway', () => {
+  it("is served by the api_server of buildGatewayServer, over the gateway's cron store", async () => {
+    writeFileSync(
+      join(home(), 'config.yaml'),
+      'model:\n  provider: openai\n  default: m\n  base_url: http://127.0.0.1:9/v1\n' +
+        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${KEY}\n`,
+    );
+    const config = await loadHermesConfig({ hermesHome: home(), env: { OPENAI_API_KEY: 'sk-t' } });
+    const server = buildGatewayServer(config, { agents: { cwd: home() } });
+    closers.push(() => server.close({ drainTimeoutMs: 1_000 }));
+    await server.start();
+    const url = listeningUrl(server.adapters[0] as (typeof server.adapters)[number]);
+    const created = await fetch(`${url}/api/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ schedule: '0 9 * * 1-5', prompt: 'Summarize overnight alerts' }),
+    });
+    expect(created.status).toBe(201);
+    const job = (await created.json()) as CronJob;
+    expect(await server.cron?.store.get(job.id)).toMatchObject({
+      prompt: 'Summarize overnight alerts',
+    });
   });
 });

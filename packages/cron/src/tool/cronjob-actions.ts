@@ -126,7 +126,11 @@ export async function runAction(env: CronjobEnv, args: CronjobArgs): Promise<str
         `job ${job.id} is running elsewhere right now; try again later`,
       );
     }
-    return reply({ message: `Ran job ${job.id}.`, run: isOutcome(result) ? runView(result) : {} });
+    if (isOutcome(result)) return reply({ message: `Ran job ${job.id}.`, run: runView(result) });
+    // The host started it in the background: the answer goes where the job delivers.
+    return reply({
+      message: `Started job ${job.id}; its answer is delivered like a scheduled run's.`,
+    });
   }
   if (!job.enabled) throw badArguments(`job ${job.id} is paused; resume it first (action=resume)`);
   const updated = await requireSaved(env, job.id, { nextRunAt: env.now });

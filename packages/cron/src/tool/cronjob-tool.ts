@@ -1,7 +1,8 @@
 /**
- * The `cronjob` tool: the model schedules, lists, changes and runs unattended jobs. It replaces
- * the loop-owned stub — everything it needs (the store, the zone, a way to run now) comes
- * through its options, so generic dispatch can run it.
+ * The `cronjob` tool: the model schedules, lists, changes and runs unattended jobs. Everything it
+ * needs (the store, the zone, a way to run now) comes through its options. The registry reserves
+ * the name for the agent loop, so hosts hand it to agents as a loop tool (the runtime's
+ * `cronjobLoopTool`), which passes the call's context (with `origin`) to the handler.
  */
 import type { ToolSpec } from '@hermes/tools';
 import type { JobStore } from '../store/job-store.js';

@@ -1,4 +1,5 @@
 export * from './agent-cron-runner.js';
+export * from './cron-jobs-api.js';
 export * from './cron-service.js';
 export * from './cron-skills.js';
 export * from './cronjob-loop-tool.js';

@@ -6,6 +6,7 @@
 import {
   type AdapterLog,
   ApiServerAdapter,
+  type JobsApi,
   type PlatformAdapter,
   type PlatformSettings,
   resolveApiServerSettings,
@@ -21,6 +22,8 @@ export interface AdapterWiring {
   readonly health: () => unknown;
   /** The gateway's `deliver`, for answers addressed to another platform's chat. */
   readonly deliver: WebhookDeliver;
+  /** Scheduled jobs for the API server's `/api/jobs` (absent without a cron service). */
+  readonly jobs?: JobsApi;
 }
 
 type AdapterBuilder = (platform: PlatformSettings, wiring: AdapterWiring) => PlatformAdapter;
@@ -32,6 +35,7 @@ export const KNOWN_ADAPTERS: Readonly<Record<string, AdapterBuilder>> = {
       settings: resolveApiServerSettings(platform.raw),
       health: wiring.health,
       log: wiring.log,
+      ...(wiring.jobs ? { jobs: wiring.jobs } : {}),
     }),
   webhook: (platform, wiring) =>
     new WebhookAdapter({

@@ -5,9 +5,10 @@
  * job cannot hold up a restart.
  */
 import { deliverPendingJobs, type RunRecord } from '@hermes/cron';
-import type { SendTarget } from '@hermes/gateway';
+import type { JobsApi, SendTarget } from '@hermes/gateway';
 import { cronSettingsOf } from '../config/cron-section.js';
 import type { HermesConfig } from '../config/hermes-config.js';
+import { cronJobsApi } from '../cron/cron-jobs-api.js';
 import { type CronService, createCronService } from '../cron/cron-service.js';
 import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
 import { GatewayCronDelivery } from '../cron/gateway-cron-delivery.js';
@@ -73,4 +74,14 @@ export function createGatewayCron(
       }
     },
   };
+}
+
+/** `/api/jobs` on the gateway's API server, over its cron service (`run` starts in background). */
+export function gatewayJobsApi(config: HermesConfig, cron: GatewayCron, log: Logger): JobsApi {
+  return cronJobsApi({
+    store: cron.service.store,
+    scheduler: cron.service.scheduler,
+    timezone: cronSettingsOf(config).timezone,
+    onRunError: (job, error) => log.child('cron').warn('cron: run now failed', { job, error }),
+  });
 }
