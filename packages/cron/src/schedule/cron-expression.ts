@@ -2,10 +2,27 @@
 import { HermesError } from '@hermes/protocol';
 import { Cron } from 'croner';
 
-/** Croner options every expression is read with: never scheduled, only evaluated. */
+/** Parsed expressions kept: parsing costs ~0.2 ms, evaluating a parsed one ~0.03 ms. */
+const MAX_CACHED = 256;
+const parsed = new Map<string, Cron>();
+
+/**
+ * Croner's reading of `expr` in `timezone`: never scheduled, only evaluated (so one instance can
+ * serve every job with that expression). Kept in a small least-recently-used cache.
+ */
 function cronFor(expr: string, timezone: string | undefined): Cron {
+  const key = `${timezone ?? ''}\u0000${expr}`;
+  const hit = parsed.get(key);
+  if (hit) {
+    parsed.delete(key);
+    parsed.set(key, hit);
+    return hit;
+  }
   const options = { paused: true, mode: '5-or-6-parts' } as const;
-  return new Cron(expr, timezone === undefined ? options : { ...options, timezone });
+  const cron = new Cron(expr, timezone === undefined ? options : { ...options, timezone });
+  parsed.set(key, cron);
+  if (parsed.size > MAX_CACHED) parsed.delete(parsed.keys().next().value as string);
+  return cron;
 }
 
 /** True when `text` looks like it was meant as a cron expression (5 or 6 fields, or `@daily`). */
