@@ -76,7 +76,10 @@ describe('lazy chunks', () => {
     expect(bundle).not.toMatch(/^\/\/ .*node_modules\/@modelcontextprotocol\/sdk\//m);
     const mcp = load(join(dist, lazyChunkFile('@hermes/mcp'))) as { McpHub?: unknown };
     expect(typeof mcp.McpHub).toBe('function');
-    // The job store and croner, for `hermes cron` (cron-e2e.test.ts: read only by it).
+    // The job store and croner: for `hermes cron` (cron-e2e.test.ts: read only by it) and a
+    // chat's first `cronjob` call; the chat agent offers the tool from its schema alone.
+    expect(bundle).not.toMatch(/^\/\/ .*node_modules\/\.pnpm\/croner@/m);
+    expect(bundle).not.toMatch(/^\/\/ \.\.\/\.\.\/packages\/cron\/dist\/index\.js/m);
     const cron = load(join(dist, lazyChunkFile('@hermes/cron'))) as { parseSchedule?: unknown };
     expect(typeof cron.parseSchedule).toBe('function');
   });

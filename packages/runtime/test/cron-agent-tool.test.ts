@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openSqliteJobStore } from '@hermes/cron';
 import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildAgent, DeferredJobStore } from '../src/index.ts';
+import { buildAgent, cronjobLoopTool } from '../src/index.ts';
 import { configFor, home, offeredTools, toolMessages } from './cron-fixtures.ts';
 
 let server: ScriptedServer | undefined;
@@ -75,18 +75,25 @@ describe('cronjob in agents buildAgent makes', () => {
     expect(offeredTools(server, 1)).not.toContain('cronjob');
   });
 
-  it('opens state.db’s job tables only when the tool is first called', async () => {
-    let opened = 0;
-    const store = new DeferredJobStore(home(), () => {
-      opened += 1;
-      return openSqliteJobStore(home());
-    });
-    expect(store.opened).toBe(false);
-    expect(await store.list()).toEqual([]);
-    await store.list();
-    expect(opened).toBe(1);
-    await store.close();
-    await expect(store.list()).rejects.toThrow(/closed/);
+  it('loads @hermes/cron and opens its own store only when the tool is first called', async () => {
+    const tool = cronjobLoopTool({ hermesHome: home(), timezone: 'UTC' });
+    expect(tool.schema.function.name).toBe('cronjob');
+    expect(JSON.stringify(tool.schema.function.parameters)).toContain('"action"');
+    expect(tool.loaded).toBe(false);
+    expect(existsSync(join(home(), 'state.db'))).toBe(false);
+    const ctx = {
+      sessionId: 's',
+      platform: 'cli',
+      hermesHome: home(),
+      signal: new AbortController().signal,
+    };
+    const listed = JSON.parse(await tool.run({ action: 'list' }, ctx as never)) as {
+      count: number;
+    };
+    expect(listed.count).toBe(0);
+    expect(tool.loaded).toBe(true);
     expect(existsSync(join(home(), 'state.db'))).toBe(true);
+    await expect(tool.run({ action: 'explode' }, ctx as never)).rejects.toThrow(/action/);
+    await tool.close();
   });
 });

@@ -65,3 +65,13 @@ export const CronjobArgsSchema = z.object({
 
 /** Parsed arguments of `cronjob`. */
 export type CronjobArgs = z.infer<typeof CronjobArgsSchema>;
+
+/** What the model reads about `cronjob`. */
+export const CRONJOB_DESCRIPTION = [
+  'Schedule unattended agent jobs (cron). Actions:',
+  'create (schedule + prompt; optional name, deliver, skills, model, repeat),',
+  'list, update (job_id + fields to change), pause, resume, remove, run (job_id).',
+  'A job runs later with no one present and no memory of this chat, so its prompt must be a',
+  'complete, self-contained task. Its final answer is delivered to this chat by default;',
+  'an answer of exactly [SILENT] delivers nothing.',
+].join(' ');

@@ -15,13 +15,13 @@ import {
   setEnabledAction,
   updateAction,
 } from './cronjob-actions.js';
-import { type CronjobArgs, CronjobArgsSchema } from './cronjob-args.js';
+import { CRONJOB_DESCRIPTION, type CronjobArgs, CronjobArgsSchema } from './cronjob-args.js';
 
 /** Options of {@link cronjobTool}. */
 export interface CronjobToolOptions {
   readonly store: JobStore;
-  /** IANA zone for cron expressions and zone-less times; default the system zone. */
-  readonly timezone?: string;
+  /** IANA zone for cron expressions and zone-less times; default (undefined) the system zone. */
+  readonly timezone?: string | undefined;
   readonly clock?: () => number;
   /**
    * Runs a job now and resolves with its run record (undefined when another process holds it).
@@ -30,15 +30,6 @@ export interface CronjobToolOptions {
   readonly runNow?: (id: string) => Promise<unknown>;
 }
 
-const DESCRIPTION = [
-  'Schedule unattended agent jobs (cron). Actions:',
-  'create (schedule + prompt; optional name, deliver, skills, model, repeat),',
-  'list, update (job_id + fields to change), pause, resume, remove, run (job_id).',
-  'A job runs later with no one present and no memory of this chat, so its prompt must be a',
-  'complete, self-contained task. Its final answer is delivered to this chat by default;',
-  'an answer of exactly [SILENT] delivers nothing.',
-].join(' ');
-
 /** Builds the `cronjob` tool over `options.store`. */
 export function cronjobTool(options: CronjobToolOptions): ToolSpec {
   const clock = options.clock ?? Date.now;
@@ -46,7 +37,7 @@ export function cronjobTool(options: CronjobToolOptions): ToolSpec {
     name: 'cronjob',
     toolset: 'cronjob',
     emoji: '⏰',
-    description: DESCRIPTION,
+    description: CRONJOB_DESCRIPTION,
     parameters: CronjobArgsSchema,
     handler: (args, ctx) => {
       const env: CronjobEnv = {

@@ -1,26 +1,28 @@
 /**
  * Which `cronjob` tool an agent gets. A job's own agent (platform `cron`) never gets one; an
  * agent given a {@link CronjobSetup} uses its store (the gateway's cron service); any other
- * agent the CLI builds gets one over `HERMES_HOME/state.db`, opened at the tool's first call and
- * closed with the agent.
+ * agent the CLI builds gets one that opens `HERMES_HOME/state.db` at the tool's first call and
+ * closes it with the agent.
  */
-import type { LoopTool } from '@hermes/loop';
 import type { CronSettings } from '../config/cron-section.js';
 import { cronSettingsOf } from '../config/cron-section.js';
 import type { HermesConfig } from '../config/hermes-config.js';
-import { type CronjobSetup, cronjobLoopTool } from '../cron/cronjob-loop-tool.js';
-import { DeferredJobStore } from '../cron/deferred-job-store.js';
+import {
+  type CronjobLoopTool,
+  type CronjobSetup,
+  cronjobLoopTool,
+} from '../cron/cronjob-loop-tool.js';
 
 /** An agent's `cronjob` loop tool and how to release its store. */
 export interface AgentCronjob {
-  readonly tool: LoopTool;
+  readonly tool: CronjobLoopTool;
   /** Closes the store when the tool opened its own. */
   close(): Promise<void>;
 }
 
 /**
  * The `cronjob` tool for an agent on `platform`: none for `cron` (a job may not schedule jobs)
- * or when `setup` is `false`; over `setup.store` when given; else over its own deferred store.
+ * or when `setup` is `false`; over `setup.store` when given; else over a store of its own.
  */
 export function agentCronjob(
   config: HermesConfig & { readonly cron?: CronSettings },
@@ -29,14 +31,11 @@ export function agentCronjob(
 ): AgentCronjob | undefined {
   if (setup === false || platform === 'cron') return undefined;
   const { timezone } = cronSettingsOf(config);
-  if (setup) {
-    const tool = cronjobLoopTool({
-      store: setup.store,
-      timezone,
-      ...(setup.runNow ? { runNow: setup.runNow } : {}),
-    });
-    return { tool, close: async () => {} };
-  }
-  const store = new DeferredJobStore(config.hermesHome);
-  return { tool: cronjobLoopTool({ store, timezone }), close: () => store.close() };
+  const tool = cronjobLoopTool({
+    hermesHome: config.hermesHome,
+    timezone,
+    ...(setup ? { store: setup.store } : {}),
+    ...(setup?.runNow ? { runNow: setup.runNow } : {}),
+  });
+  return { tool, close: () => tool.close() };
 }

@@ -9,8 +9,12 @@ import { z } from 'zod';
 export interface CronSettings {
   /** Jobs one tick runs at once (`cron.max_parallel_jobs`). */
   readonly maxParallelJobs: number;
-  /** The IANA time zone cron expressions are read in (`cron.timezone`; default the system's). */
-  readonly timezone: string;
+  /**
+   * The IANA time zone cron expressions are read in (`cron.timezone`); undefined means the
+   * system's. Left unresolved on purpose: the first `Intl` time-zone lookup of a process loads
+   * ICU's zone data (~40 ms), which every `hermes chat` would pay at config load.
+   */
+  readonly timezone: string | undefined;
   /** How long one run may take before it is aborted and recorded as a failure. */
   readonly jobTimeoutSeconds: number;
   /** Output files kept per job under `HERMES_HOME/cron/output/<job>/`. */
@@ -40,11 +44,6 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The zone this process runs in (`TZ`, else the system's), as an IANA name. */
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 const timezone = z.string().superRefine((value, ctx) => {
   if (!isTimeZone(value)) {
     ctx.addIssue({
@@ -72,7 +71,7 @@ export type CronSection = z.output<typeof CronSectionSchema>;
 export function resolveCronSettings(section: CronSection | null | undefined): CronSettings {
   return {
     maxParallelJobs: section?.max_parallel_jobs ?? CRON_DEFAULTS.maxParallelJobs,
-    timezone: section?.timezone ?? systemTimeZone(),
+    timezone: section?.timezone,
     jobTimeoutSeconds: section?.job_timeout_seconds ?? CRON_DEFAULTS.jobTimeoutSeconds,
     keepOutputs: section?.keep_outputs ?? CRON_DEFAULTS.keepOutputs,
     tickSeconds: section?.tick_seconds ?? CRON_DEFAULTS.tickSeconds,

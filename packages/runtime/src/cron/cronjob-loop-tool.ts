@@ -1,15 +1,20 @@
 /**
  * The `cronjob` tool as the agent loop serves it. The tool registry reserves the name for the
  * loop (generic dispatch refuses it), so the real tool from `@hermes/cron` is handed to agents as
- * a loop tool: its zod schema validates the arguments, and its handler gets the call's
- * `ToolContext` — with `origin`, the chat a job created here delivers back to.
+ * a loop tool, whose handler gets the call's `ToolContext` — with `origin`, the chat a job
+ * created here delivers back to.
+ *
+ * Every chat agent offers it, and most never call it: the agent is built from the schema alone
+ * (`@hermes/cron/tool-schema`, zod only), and `@hermes/cron` itself — croner, the SQLite job
+ * store — is imported, and `state.db`'s job tables opened, at the first call.
  */
-import { type CronjobToolOptions, cronjobTool, type JobStore } from '@hermes/cron';
+import type { CronjobToolOptions, JobStore } from '@hermes/cron';
+import { CRONJOB_DESCRIPTION, CronjobArgsSchema } from '@hermes/cron/tool-schema';
 import type { LoopTool } from '@hermes/loop';
-import type { ToolHandlerResult } from '@hermes/tools';
+import type { ToolHandlerResult, ToolSpec } from '@hermes/tools';
 import { z } from 'zod';
 
-/** What an agent's `cronjob` tool works on. */
+/** What an agent's `cronjob` tool works on when its host has a cron service (the gateway). */
 export interface CronjobSetup {
   /** Where jobs are kept (`HERMES_HOME/state.db`). */
   readonly store: JobStore;
@@ -20,36 +25,81 @@ export interface CronjobSetup {
   readonly runNow?: (id: string) => Promise<unknown>;
 }
 
-/** The `cronjob` loop tool over `options` (store, time zone, run-now). */
-export function cronjobLoopTool(options: CronjobToolOptions): LoopTool {
-  const spec = cronjobTool(options);
-  const schema = spec.parameters instanceof z.ZodType ? spec.parameters : undefined;
-  const parameters = schema
-    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
-    : (spec.parameters as Record<string, unknown>);
-  return {
-    schema: {
-      type: 'function',
-      function: { name: spec.name, description: spec.description, parameters },
-    },
-    run: async (args, ctx) => {
-      let input: unknown = args;
-      if (schema) {
-        const parsed = schema.safeParse(args);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const where = issue?.path.join('.') || 'arguments';
-          throw new Error(
-            `invalid arguments for cronjob: ${where}: ${issue?.message ?? 'invalid'}`,
-          );
-        }
-        input = parsed.data;
-      }
-      return textOf(await spec.handler(input as Record<string, unknown>, ctx));
-    },
-  };
+/** Options of {@link cronjobLoopTool}. */
+export interface CronjobLoopToolOptions {
+  /** The home whose `state.db` holds the jobs when no `store` is given. */
+  readonly hermesHome: string;
+  /** A store the host owns; without it the tool opens its own at the first call. */
+  readonly store?: JobStore;
+  readonly timezone?: string | undefined;
+  readonly runNow?: (id: string) => Promise<unknown>;
+}
+
+/** A loop tool that may own a job store. */
+export interface CronjobLoopTool extends LoopTool {
+  /** Whether the tool has loaded `@hermes/cron` (it was called). */
+  readonly loaded: boolean;
+  /** Closes the store the tool opened itself, if it did. */
+  close(): Promise<void>;
+}
+
+let parameters: Record<string, unknown> | undefined;
+
+/** The JSON Schema of the arguments, converted once per process. */
+function parametersOnce(): Record<string, unknown> {
+  parameters ??= z.toJSONSchema(CronjobArgsSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return parameters;
+}
+
+function argsOf(args: unknown): Record<string, unknown> {
+  const parsed = CronjobArgsSchema.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.join('.') || 'arguments';
+  throw new Error(`invalid arguments for cronjob: ${where}: ${issue?.message ?? 'invalid'}`);
 }
 
 function textOf(result: ToolHandlerResult): string {
   return typeof result === 'string' ? result : result.text;
+}
+
+/** The `cronjob` loop tool over `options`. */
+export function cronjobLoopTool(options: CronjobLoopToolOptions): CronjobLoopTool {
+  let loading: Promise<ToolSpec> | undefined;
+  let ownStore: JobStore | undefined;
+  let closed = false;
+  const load = async (): Promise<ToolSpec> => {
+    const cron = await import('@hermes/cron');
+    if (closed) throw new Error('the cronjob tool is closed');
+    const store = options.store ?? (ownStore = cron.openSqliteJobStore(options.hermesHome));
+    const toolOptions: CronjobToolOptions = {
+      store,
+      timezone: options.timezone,
+      ...(options.runNow ? { runNow: options.runNow } : {}),
+    };
+    return cron.cronjobTool(toolOptions);
+  };
+  return {
+    schema: {
+      type: 'function',
+      function: { name: 'cronjob', description: CRONJOB_DESCRIPTION, parameters: parametersOnce() },
+    },
+    get loaded() {
+      return loading !== undefined;
+    },
+    run: async (args, ctx) => {
+      const input = argsOf(args);
+      loading ??= load();
+      const spec = await loading;
+      return textOf(await spec.handler(input, ctx));
+    },
+    async close() {
+      closed = true;
+      await loading?.catch(() => undefined);
+      await ownStore?.close();
+    },
+  };
 }

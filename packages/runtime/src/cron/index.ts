@@ -3,6 +3,5 @@ export * from './cron-jobs-api.js';
 export * from './cron-service.js';
 export * from './cron-skills.js';
 export * from './cronjob-loop-tool.js';
-export * from './deferred-job-store.js';
 export * from './gateway-cron-delivery.js';
 export * from './gateway-pid.js';
