@@ -74,7 +74,8 @@ export function cronjobLoopTool(options: CronjobLoopToolOptions): CronjobLoopToo
   const load = async (): Promise<ToolSpec> => {
     const cron = await import('@hermes/cron');
     if (closed) throw new Error('the cronjob tool is closed');
-    const store = options.store ?? (ownStore = cron.openSqliteJobStore(options.hermesHome));
+    if (!options.store) ownStore = cron.openSqliteJobStore(options.hermesHome);
+    const store = options.store ?? (ownStore as JobStore);
     const toolOptions: CronjobToolOptions = {
       store,
       timezone: options.timezone,
