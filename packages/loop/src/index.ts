@@ -27,6 +27,7 @@ export * from './tools/registry-toolbox.js';
 export * from './tools/toolbox.js';
 export * from './tools/validate-calls.js';
 export * from './turn/context-status.js';
+export * from './turn/exit-words.js';
 export * from './turn/inject-signals.js';
 export * from './turn/iteration-budget.js';
 export * from './turn/resume.js';

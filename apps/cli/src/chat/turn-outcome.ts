@@ -1,17 +1,7 @@
 /** One-line descriptions of failures: never a stack trace, never a secret. */
-import type { TurnResult } from '@hermes/loop';
+import { describeExitReason, type TurnResult } from '@hermes/loop';
 import { isHermesError } from '@hermes/protocol';
 import { oneLine } from './format.js';
-
-const EXIT_WORDS: Readonly<Record<string, string>> = {
-  all_retries_exhausted_no_response: 'the model could not be reached or gave no answer',
-  session_persistence_failed: 'the session could not be saved',
-  repeated_outer_errors: 'the turn hit repeated errors',
-  compression_exhausted: 'the conversation is too long even after compression',
-  guardrail_halt: 'a tool guardrail stopped the turn',
-  max_iterations_reached: 'the turn used all its model calls',
-  error: 'the turn failed',
-};
 
 /** What else is known about a failure: the classified error code, the endpoint. */
 export interface FailureHints {
@@ -23,7 +13,7 @@ export interface FailureHints {
 
 /** `<what happened> (<exit reason>[, <code>]): <why>[ <hint>]`, on one line. */
 export function turnFailureLine(result: TurnResult, hints: FailureHints = {}): string {
-  const what = EXIT_WORDS[result.exitReason] ?? 'the turn failed';
+  const what = describeExitReason(result.exitReason);
   const tags = [result.exitReason, ...(hints.code ? [hints.code] : [])].join(', ');
   const why = result.error ? `: ${oneLine(result.error, 240)}` : '';
   const unreachable = result.exitReason === 'all_retries_exhausted_no_response' && hints.baseUrl;

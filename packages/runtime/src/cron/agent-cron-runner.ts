@@ -12,7 +12,12 @@ import {
   CronAgentRunner,
   type CronJob,
 } from '@hermes/cron';
-import type { AgentOptions, CreatedAgent, TurnResult } from '@hermes/loop';
+import {
+  type AgentOptions,
+  type CreatedAgent,
+  describeExitReason,
+  type TurnResult,
+} from '@hermes/loop';
 import { describeThrown } from '@hermes/tools';
 import { buildAgent } from '../agents/build-agent.js';
 import type { HermesConfig } from '../config/hermes-config.js';
@@ -38,19 +43,6 @@ export interface AgentCronRunnerOptions {
   readonly overrides?: Partial<AgentOptions>;
 }
 
-const EXIT_WORDS: Readonly<Record<string, string>> = {
-  all_retries_exhausted_no_response: 'the model could not be reached or gave no answer',
-  session_persistence_failed: 'the session could not be saved',
-  repeated_outer_errors: 'the turn hit repeated errors',
-  compression_exhausted: 'the conversation is too long even after compression',
-  guardrail_halt: 'a tool guardrail stopped the turn',
-  max_iterations_reached: 'the turn used all its model calls without an answer',
-  budget_exhausted: 'the iteration budget ran out',
-  run_budget_exhausted: 'the run budget ran out',
-  interrupted_by_user: 'the run was interrupted',
-  interrupted_during_api_call: 'the run was interrupted during a model call',
-};
-
 /** The toolsets a run of `job` enables: the job's (or `hermes-cron`) minus the forbidden ones. */
 export function cronToolsetsFor(job: Pick<CronJob, 'enabledToolsets'>): string[] {
   const asked = job.enabledToolsets ?? CRON_DEFAULT_TOOLSETS;
@@ -63,7 +55,7 @@ export function cronToolsetsFor(job: Pick<CronJob, 'enabledToolsets'>): string[]
  */
 export function turnFailure(result: TurnResult, lastError?: string): string | undefined {
   if (result.completed && !result.failed && !result.interrupted) return undefined;
-  const what = EXIT_WORDS[result.exitReason] ?? 'the turn failed';
+  const what = describeExitReason(result.exitReason);
   const why = result.error ?? lastError;
   return `${what} (${result.exitReason})${why ? `: ${why}` : ''}`;
 }
