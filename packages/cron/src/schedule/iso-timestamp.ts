@@ -1,5 +1,5 @@
 /** ISO 8601 timestamps for one-shot jobs, with or without a zone designator. */
-import { type WallTime, wallTimeToInstant } from './timezone.js';
+import { type WallTime, wallAsUtc, wallTimeToInstant } from './timezone.js';
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -50,14 +50,5 @@ export function parseIsoTimestamp(text: string, timezone: string | undefined): n
   };
   if (!validWall(wall)) return undefined;
   if (zone === undefined) return wallTimeToInstant(wall, timezone);
-  const utc = Date.UTC(
-    wall.year,
-    wall.month - 1,
-    wall.day,
-    wall.hour,
-    wall.minute,
-    wall.second,
-    wall.millisecond,
-  );
-  return utc - offsetMinutes(zone) * 60_000;
+  return wallAsUtc(wall) - offsetMinutes(zone) * 60_000;
 }

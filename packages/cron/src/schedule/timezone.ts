@@ -76,21 +76,19 @@ function offsetAt(ms: number, timezone: string | undefined): number {
   return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
+/** The instant at which a UTC clock shows `wall`. */
+export function wallAsUtc(wall: WallTime): number {
+  const { year, month, day, hour, minute, second, millisecond } = wall;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+}
+
 /**
  * The instant at which `timezone`'s wall clock shows `wall`. A time skipped by a DST change
  * resolves to the instant one offset later (02:30 on a spring-forward day → 03:30); a time that
  * occurs twice resolves to its first occurrence.
  */
 export function wallTimeToInstant(wall: WallTime, timezone: string | undefined): number {
-  const naive = Date.UTC(
-    wall.year,
-    wall.month - 1,
-    wall.day,
-    wall.hour,
-    wall.minute,
-    wall.second,
-    wall.millisecond,
-  );
+  const naive = wallAsUtc(wall);
   // Two candidate offsets: the zone's offset just before and just after the naive guess.
   const early = naive - offsetAt(naive - 86_400_000, timezone);
   const late = naive - offsetAt(naive + 86_400_000, timezone);
