@@ -81,3 +81,49 @@ describe('MCP tool-list changes in the gateway', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe("MCP tools in the gateway's scheduled jobs", { timeout: 90_000 }, () => {
+  it("a job run by the gateway's cron service can call an MCP server's tool", async () => {
+    const model = await startScriptedServer(
+      script().toolCall('mcp_t_echo', { message: 'from a job' }).next().text('job done'),
+    );
+    writeFileSync(
+      join(home(), 'config.yaml'),
+      `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
+        `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
+    );
+    const config = await loadHermesConfig({
+      hermesHome: home(),
+      env: { OPENAI_API_KEY: 'sk-test', PATH: process.env.PATH ?? '' },
+    });
+    const hub = await startMcpForConfig(config);
+    const server = buildGatewayServer(config, {
+      agents: { cwd: home() },
+      ...(hub ? { mcp: hub } : {}),
+    });
+    try {
+      const cron = server.cron;
+      if (!cron) throw new Error('the gateway has no cron service');
+      const now = Date.now();
+      await cron.store.create(
+        {
+          name: 'echo job',
+          prompt: 'Echo something through the MCP server.',
+          schedule: { kind: 'interval', minutes: 60 },
+          scheduleText: 'every 1h',
+          deliver: { kind: 'local' },
+          nextRunAt: now - 1_000,
+        },
+        now,
+      );
+      const [run] = await cron.scheduler.tick();
+      expect(run).toMatchObject({ status: 'ok', output: 'job done' });
+      expect(JSON.stringify(model.requests[0]?.body)).toContain('"name":"mcp_t_echo"');
+      expect(JSON.stringify(model.requests[1]?.body)).toContain('echo: from a job');
+    } finally {
+      await server.close({ drainTimeoutMs: 1_000 });
+      await model.close();
+    }
+  });
+});

@@ -18,7 +18,8 @@ import {
   describeExitReason,
   type TurnResult,
 } from '@hermes/loop';
-import { describeThrown } from '@hermes/tools';
+import { describeThrown, type ToolSpec } from '@hermes/tools';
+import type { AgentPluginParts } from '../agents/agent-plugins.js';
 import { buildAgent } from '../agents/build-agent.js';
 import type { HermesConfig } from '../config/hermes-config.js';
 
@@ -41,6 +42,19 @@ export interface AgentCronRunnerOptions {
   readonly cwd?: string;
   /** Extra Agent options for every run (tests shorten retry waits). */
   readonly overrides?: Partial<AgentOptions>;
+  /**
+   * What the host's agents have beyond the built-ins, read at each run so a job sees the host's
+   * current MCP tools: extra tools with their toolsets (enabled beside the job's), and the loaded
+   * plugins' parts (tools, hooks, memory and context strategies).
+   */
+  readonly extras?: () => CronAgentExtras;
+}
+
+/** The MCP servers' and plugins' share of a job's agent. */
+export interface CronAgentExtras {
+  readonly tools?: readonly ToolSpec[];
+  readonly toolsets?: readonly string[];
+  readonly plugins?: AgentPluginParts;
 }
 
 /** The toolsets a run of `job` enables: the job's (or `hermes-cron`) minus the forbidden ones. */
@@ -58,6 +72,16 @@ export function turnFailure(result: TurnResult, lastError?: string): string | un
   const what = describeExitReason(result.exitReason);
   const why = result.error ?? lastError;
   return `${what} (${result.exitReason})${why ? `: ${why}` : ''}`;
+}
+
+/** The build options for the host's extras: never a forbidden toolset. */
+function extrasOptions(extras: CronAgentExtras | undefined) {
+  const toolsets = (extras?.toolsets ?? []).filter((n) => !CRON_FORBIDDEN_TOOLSETS.includes(n));
+  return {
+    ...(extras?.tools?.length ? { tools: extras.tools } : {}),
+    ...(toolsets.length ? { extraToolsets: toolsets } : {}),
+    ...(extras?.plugins ? { plugins: extras.plugins } : {}),
+  };
 }
 
 /** Runs a job's turn in a fresh `cron` agent. */
@@ -89,6 +113,7 @@ export class AgentCronRunner extends CronAgentRunner {
         surface: 'cron',
         cwd: job.workdir ?? this.#defaultCwd(),
         toolsets: cronToolsetsFor(job),
+        ...extrasOptions(this.#options.extras?.()),
         ...(job.model ? { model: job.model } : {}),
         ...(this.#options.overrides ? { overrides: this.#options.overrides } : {}),
       });

@@ -16,7 +16,9 @@ import {
   createAgentFactory,
   type RuntimeAgentFactory,
 } from '../agents/agent-factory.js';
+import { agentPluginParts } from '../agents/agent-plugins.js';
 import type { HermesConfig } from '../config/hermes-config.js';
+import type { CronAgentExtras } from '../cron/agent-cron-runner.js';
 import type { CronService } from '../cron/cron-service.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
@@ -129,7 +131,10 @@ export function buildGatewayServer(
     if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
     return gateway.deliver(platform, target, text);
   };
-  const cron = deps.cron === false ? undefined : createGatewayCron(config, deliver, log);
+  const cron =
+    deps.cron === false
+      ? undefined
+      : createGatewayCron(config, deliver, log, cronExtras(config, deps));
   const built = buildAdapters(
     config.platforms,
     {
@@ -202,6 +207,22 @@ export function buildGatewayServer(
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * What a scheduled job's agent gets besides the built-ins, as every chat agent does: the app's
+ * extra tools, the MCP servers' tools as they stand at the run, and the plugins' parts.
+ */
+function cronExtras(config: HermesConfig, deps: GatewayServerDeps): () => CronAgentExtras {
+  const plugins = deps.plugins ? agentPluginParts(config, deps.plugins.loaded) : undefined;
+  return () => {
+    const mcp = mcpAgentTools(deps.mcp);
+    return {
+      tools: [...(deps.agents?.tools ?? []), ...mcp.tools],
+      toolsets: mcp.toolsets,
+      ...(plugins ? { plugins } : {}),
+    };
   };
 }
 

@@ -8,6 +8,7 @@ import { deliverPendingJobs, type RunRecord } from '@hermes/cron';
 import type { JobsApi, SendTarget } from '@hermes/gateway';
 import { cronSettingsOf } from '../config/cron-section.js';
 import type { HermesConfig } from '../config/hermes-config.js';
+import { AgentCronRunner, type CronAgentExtras } from '../cron/agent-cron-runner.js';
 import { cronJobsApi } from '../cron/cron-jobs-api.js';
 import { type CronService, createCronService } from '../cron/cron-service.js';
 import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
@@ -34,11 +35,13 @@ export function createGatewayCron(
   config: HermesConfig,
   deliver: (platform: string, target: SendTarget, text: string) => Promise<void>,
   log: Logger,
+  extras?: () => CronAgentExtras,
 ): GatewayCron {
   const cronLog = log.child('cron');
   const service = createCronService(config, {
     delivery: new GatewayCronDelivery(deliver),
     log: cronLog,
+    ...(extras ? { runner: new AgentCronRunner(config, { extras }) } : {}),
   });
   const tickMs = cronSettingsOf(config).tickSeconds * 1_000;
   return {

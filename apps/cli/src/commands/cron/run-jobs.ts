@@ -38,7 +38,18 @@ async function withService(
 ): Promise<number> {
   const config = await runtime.loadHermesConfig({ hermesHome: ctx.hermesHome, env: ctx.env });
   let interrupted = false;
-  const service = runtime.createCronService(config, { log: stderrLog(ctx, () => interrupted) });
+  // A job may use the MCP servers config.yaml names, as a chat does.
+  const hub = await runtime.startMcpForConfig(config, { logger: mcpLog(ctx) });
+  const runner = new runtime.AgentCronRunner(config, {
+    extras: () => {
+      const mcp = runtime.mcpAgentTools(hub);
+      return { tools: mcp.tools, toolsets: mcp.toolsets };
+    },
+  });
+  const service = runtime.createCronService(config, {
+    runner,
+    log: stderrLog(ctx, () => interrupted),
+  });
   // Ctrl-C (or the embedder's signal) stops the scheduler at once: the running job's signal is
   // aborted and its run is recorded as a failure, not left leased until the lease expires.
   const stop = () => {
@@ -55,7 +66,14 @@ async function withService(
     process.off('SIGINT', stop);
     ctx.signal?.removeEventListener('abort', stop);
     await service.close();
+    await hub?.close();
   }
+}
+
+/** MCP servers that fail to start are named on stderr; the job runs without them. */
+function mcpLog(ctx: CommandContext) {
+  const warn = (message: string) => ctx.stderr.write(`hermes cron: ${message}\n`);
+  return { info: () => undefined, warn, error: warn };
 }
 
 function printRun(ctx: CommandContext, run: RunRecord, job: CronJob): void {
