@@ -24,7 +24,7 @@ import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
 import { syncMcpTools } from '../mcp/mcp-registry-sync.js';
 import { buildAdapters } from './gateway-adapters.js';
-import { createGatewayCron, gatewayJobsApi } from './gateway-cron.js';
+import { createGatewayCron, type GatewayCron, gatewayJobsApi } from './gateway-cron.js';
 import type { GatewayPlugins } from './gateway-plugins.js';
 import { gatewaySecrets } from './gateway-secrets.js';
 
@@ -131,25 +131,25 @@ export function buildGatewayServer(
     if (!gateway) throw new HermesError('gateway.not_started', 'The gateway is not built yet.');
     return gateway.deliver(platform, target, text);
   };
-  const cron =
-    deps.cron === false
-      ? undefined
-      : createGatewayCron(config, deliver, log, cronExtras(config, deps));
+  let cron: GatewayCron | undefined;
   const built = buildAdapters(
     config.platforms,
     {
       log,
       health: () => gateway?.health() ?? { status: 'starting' },
       deliver,
-      ...(cron ? { jobs: gatewayJobsApi(config, cron, log) } : {}),
+      // Late-bound: the cron service (and state.db) opens only once the adapters are valid.
+      ...(deps.cron === false ? {} : { jobs: gatewayJobsApi(config, () => cron, log) }),
     },
     deps.plugins,
   );
   for (const warning of built.warnings) log.warn(warning);
-  if (built.adapters.length === 0) {
-    void cron?.stop(0);
-    throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
-  }
+  if (built.adapters.length === 0) throw new HermesError(NO_ADAPTER_CODE, NO_ADAPTER_MESSAGE);
+
+  cron =
+    deps.cron === false
+      ? undefined
+      : createGatewayCron(config, deliver, log, cronExtras(config, deps));
 
   let agents: RuntimeAgentFactory;
   let store: SqliteGatewayStore;

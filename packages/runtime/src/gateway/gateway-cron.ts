@@ -4,8 +4,10 @@
  * then the ticks every `cron.tick_seconds`) and stopped before the gateway drains, so a stuck
  * job cannot hold up a restart.
  */
+
 import { deliverPendingJobs, type RunRecord } from '@hermes/cron';
 import type { JobsApi, SendTarget } from '@hermes/gateway';
+import { HermesError } from '@hermes/protocol';
 import { cronSettingsOf } from '../config/cron-section.js';
 import type { HermesConfig } from '../config/hermes-config.js';
 import { AgentCronRunner, type CronAgentExtras } from '../cron/agent-cron-runner.js';
@@ -79,12 +81,35 @@ export function createGatewayCron(
   };
 }
 
-/** `/api/jobs` on the gateway's API server, over its cron service (`run` starts in background). */
-export function gatewayJobsApi(config: HermesConfig, cron: GatewayCron, log: Logger): JobsApi {
-  return cronJobsApi({
-    store: cron.service.store,
-    scheduler: cron.service.scheduler,
-    timezone: cronSettingsOf(config).timezone,
-    onRunError: (job, error) => log.child('cron').warn('cron: run now failed', { job, error }),
-  });
+/**
+ * `/api/jobs` on the gateway's API server, over its cron service (`run` starts in background).
+ * `cron` is read at each request: the adapters are built before the service opens `state.db`.
+ */
+export function gatewayJobsApi(
+  config: HermesConfig,
+  cron: () => GatewayCron | undefined,
+  log: Logger,
+): JobsApi {
+  let api: JobsApi | undefined;
+  const current = (): JobsApi => {
+    const service = cron()?.service;
+    if (!service) throw new HermesError('gateway.not_started', 'The cron service is not running.');
+    api ??= cronJobsApi({
+      store: service.store,
+      scheduler: service.scheduler,
+      timezone: cronSettingsOf(config).timezone,
+      onRunError: (job, error) => log.child('cron').warn('cron: run now failed', { job, error }),
+    });
+    return api;
+  };
+  return {
+    list: () => current().list(),
+    get: (id) => current().get(id),
+    create: (body) => current().create(body),
+    update: (id, body) => current().update(id, body),
+    remove: (id) => current().remove(id),
+    pause: (id) => current().pause(id),
+    resume: (id) => current().resume(id),
+    run: (id) => current().run(id),
+  };
 }
