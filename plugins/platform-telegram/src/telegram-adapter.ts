@@ -1,0 +1,206 @@
+/** The Telegram `PlatformAdapter`: grammY's Bot API client, our own watched long-polling loop. */
+import {
+  type InboundHandler,
+  type OutboundMessage,
+  PlatformAdapter,
+  type PlatformCapabilities,
+  type PluginLogger,
+  type SendTarget,
+  type SentMessage,
+} from '@hermes/plugin-sdk';
+import { Api } from 'grammy';
+import type { Update } from 'grammy/types';
+import { type BotIdentity, toInbound } from './inbound.js';
+import { renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
+import { Poller } from './poller.js';
+import type { TelegramSettings } from './settings.js';
+import { isEntityError, isNotModified, redactToken, toHermesError } from './telegram-errors.js';
+
+/** Telegram's limit for one message's text, in UTF-16 code units. */
+export const TELEGRAM_MAX_MESSAGE_LENGTH = 4096;
+
+const silent: PluginLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Talks to one bot over the Bot API at `settings.apiRoot`. */
+export class TelegramAdapter extends PlatformAdapter {
+  readonly platform = 'telegram';
+  readonly #settings: TelegramSettings;
+  readonly #api: Api;
+  readonly #log: PluginLogger;
+  #poller: Poller | undefined;
+  #onMessage: InboundHandler | undefined;
+  #bot: BotIdentity | undefined;
+
+  constructor(settings: TelegramSettings, log: PluginLogger = silent) {
+    super();
+    this.#settings = settings;
+    this.#log = log;
+    this.#api = new Api(settings.token, { apiRoot: settings.apiRoot });
+  }
+
+  /** Times the watchdog restarted the poller since `connect` (for health and the log). */
+  get pollerRestarts(): number {
+    return this.#poller?.restarts ?? 0;
+  }
+
+  /** The bot's identity from `getMe`, once connected. */
+  get bot(): BotIdentity | undefined {
+    return this.#bot;
+  }
+
+  async connect(onMessage: InboundHandler): Promise<void> {
+    if (this.#poller) return;
+    const me = await this.#call('getMe', () => this.#api.getMe());
+    this.#bot = { id: me.id, username: me.username };
+    this.#onMessage = onMessage;
+    const s = this.#settings;
+    this.#poller = new Poller(
+      this.#api,
+      {
+        timeoutSeconds: s.pollTimeoutSeconds,
+        marginMs: s.watchdogMarginMs,
+        retryBaseMs: s.retryBaseMs,
+        retryMaxMs: s.retryMaxMs,
+      },
+      {
+        onUpdates: (updates) => this.#dispatch(updates),
+        onStall: (restarts, waitedMs) =>
+          this.#log.warn('telegram poller stalled; restarting it', { restarts, waitedMs }),
+        onError: (error, retryInMs) =>
+          this.#log.warn('telegram getUpdates failed; retrying', {
+            error: toHermesError('getUpdates', error, s.token).message,
+            retryInMs,
+          }),
+      },
+    );
+    this.#poller.start();
+    this.#log.info('telegram connected', { bot: me.username });
+  }
+
+  async disconnect(): Promise<void> {
+    const poller = this.#poller;
+    this.#onMessage = undefined;
+    this.#poller = undefined;
+    await poller?.stop();
+  }
+
+  async #dispatch(updates: readonly Update[]): Promise<void> {
+    for (const update of updates) {
+      const handler = this.#onMessage;
+      const bot = this.#bot;
+      if (!handler || !bot) return;
+      const message = toInbound(update, bot, Date.now());
+      if (!message) continue;
+      try {
+        await handler(message);
+      } catch (error) {
+        this.#log.error('telegram message handler failed', {
+          error: redactToken(
+            error instanceof Error ? error.message : String(error),
+            this.#settings.token,
+          ),
+        });
+      }
+    }
+  }
+
+  capabilities(_chatId?: string): PlatformCapabilities {
+    return {
+      maxMessageLength: TELEGRAM_MAX_MESSAGE_LENGTH,
+      canEdit: true,
+      supportsDrafts: false,
+      hasOwnAccessPolicy: false,
+      supportsThreads: true,
+      supportsMarkdown: true,
+    };
+  }
+
+  override renderMarkdown(text: string): string {
+    return renderMarkdownV2(text);
+  }
+
+  async send(target: SendTarget, message: OutboundMessage): Promise<SentMessage> {
+    const markdown = message.format !== 'plain';
+    const extra = {
+      ...(target.threadId ? { message_thread_id: Number(target.threadId) } : {}),
+      ...(target.replyTo
+        ? {
+            reply_parameters: {
+              message_id: Number(target.replyTo),
+              allow_sending_without_reply: true,
+            },
+          }
+        : {}),
+    };
+    const sent = await this.#withPlainRetry(
+      'sendMessage',
+      markdown,
+      message.text,
+      (text, parseMode) =>
+        this.#api.sendMessage(target.chatId, text, {
+          ...extra,
+          ...(parseMode ? { parse_mode: parseMode } : {}),
+        }),
+    );
+    return { messageId: String(sent.message_id) };
+  }
+
+  override async edit(target: SendTarget, messageId: string, text: string): Promise<boolean> {
+    try {
+      await this.#withPlainRetry('editMessageText', true, text, (body, parseMode) =>
+        this.#api.editMessageText(
+          target.chatId,
+          Number(messageId),
+          body,
+          parseMode ? { parse_mode: parseMode } : {},
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof Error && 'cause' in error && isNotModified(error.cause)) return true;
+      throw error;
+    }
+  }
+
+  override async sendTyping(target: SendTarget): Promise<void> {
+    await this.#api
+      .sendChatAction(
+        target.chatId,
+        'typing',
+        target.threadId ? { message_thread_id: Number(target.threadId) } : {},
+      )
+      .catch(() => {});
+  }
+
+  /** Sends as MarkdownV2; when Telegram rejects the entities, once more as plain text. */
+  async #withPlainRetry<T>(
+    method: string,
+    markdown: boolean,
+    text: string,
+    call: (text: string, parseMode: 'MarkdownV2' | undefined) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await call(text, markdown ? 'MarkdownV2' : undefined);
+    } catch (error) {
+      if (markdown && isEntityError(error)) {
+        this.#log.warn(`telegram rejected MarkdownV2 in ${method}; sending plain text`);
+        return this.#call(method, () => call(stripMarkdownV2(text), undefined));
+      }
+      throw this.#wrap(method, error);
+    }
+  }
+
+  #wrap(method: string, error: unknown): Error {
+    const wrapped = toHermesError(method, error, this.#settings.token);
+    Object.defineProperty(wrapped, 'cause', { value: error, enumerable: false });
+    return wrapped;
+  }
+
+  async #call<T>(method: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.#wrap(method, error);
+    }
+  }
+}
