@@ -1,0 +1,132 @@
+/**
+ * The Discord gateway connection: `@discordjs/ws` does HELLO/IDENTIFY/heartbeats, resumes after a
+ * drop and gives up on a zombie connection (a beat without ACK). On top of it a watchdog restarts
+ * the whole connection when nothing at all (no ACK, no event) came for `watchdogMs`: the case the
+ * SDK waits on for a minute or more (a socket that never says HELLO, a resume that hangs).
+ */
+import type { REST } from '@discordjs/rest';
+import { WebSocketManager, WebSocketShardEvents } from '@discordjs/ws';
+import type { PluginLogger } from '@hermes/plugin-sdk';
+
+/**
+ * GUILDS | GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT: the events a chat bot needs.
+ * Numbers, not discord-api-types' enum, to keep the dependency list to the SDK itself.
+ */
+export const DISCORD_INTENTS = 1 | (1 << 9) | (1 << 12) | (1 << 15);
+
+/** One gateway event, as the SDK hands it over. */
+export interface DispatchEvent {
+  readonly t: string;
+  readonly d: unknown;
+}
+
+/** What the connection needs. */
+export interface GatewayConnectionOptions {
+  readonly token: string;
+  readonly rest: REST;
+  readonly watchdogMs: number;
+  readonly log: PluginLogger;
+  readonly onDispatch: (event: DispatchEvent) => void;
+}
+
+/** A self-healing gateway connection; `restarts` counts the watchdog's interventions. */
+export class GatewayConnection {
+  restarts = 0;
+  #manager: WebSocketManager | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #lastAlive = 0;
+  #restarting = false;
+  #stopped = true;
+
+  constructor(private readonly options: GatewayConnectionOptions) {}
+
+  /** Connects and resolves once READY; starts the watchdog. */
+  async start(): Promise<void> {
+    this.#stopped = false;
+    await this.#open();
+    const { watchdogMs } = this.options;
+    if (watchdogMs > 0) {
+      this.#timer = setInterval(() => this.#check(), Math.max(10, Math.floor(watchdogMs / 4)));
+      this.#timer.unref();
+    }
+  }
+
+  /** Closes the connection and stops the watchdog. Idempotent. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#close();
+  }
+
+  async #open(): Promise<void> {
+    const manager = new WebSocketManager({
+      token: this.options.token,
+      intents: DISCORD_INTENTS,
+      rest: this.options.rest,
+    });
+    const alive = () => {
+      if (this.#manager === manager) this.#lastAlive = Date.now();
+    };
+    manager.on(WebSocketShardEvents.HeartbeatComplete, alive);
+    manager.on(WebSocketShardEvents.Resumed, () => {
+      alive();
+      this.options.log.info('discord gateway resumed');
+    });
+    manager.on(WebSocketShardEvents.Dispatch, (payload) => {
+      if (this.#manager !== manager) return;
+      alive();
+      this.options.onDispatch({ t: payload.t, d: payload.d });
+    });
+    manager.on(WebSocketShardEvents.Error, (error) => {
+      this.options.log.warn('discord gateway error', { error: errorName(error) });
+    });
+    this.#manager = manager;
+    this.#lastAlive = Date.now();
+    await manager.connect();
+    this.#lastAlive = Date.now();
+  }
+
+  async #close(): Promise<void> {
+    const manager = this.#manager;
+    this.#manager = undefined;
+    if (!manager) return;
+    manager.removeAllListeners();
+    // A shard stuck before HELLO can keep destroy() waiting; never let that hang a restart.
+    await Promise.race([
+      Promise.resolve(manager.destroy({ reason: 'closing', code: 1000 })).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]);
+  }
+
+  #check(): void {
+    if (this.#stopped || this.#restarting) return;
+    if (Date.now() - this.#lastAlive < this.options.watchdogMs) return;
+    void this.#restart();
+  }
+
+  async #restart(): Promise<void> {
+    this.#restarting = true;
+    this.restarts += 1;
+    const silentMs = Date.now() - this.#lastAlive;
+    this.options.log.warn('discord gateway silent; reconnecting', {
+      silentMs,
+      restarts: this.restarts,
+    });
+    try {
+      await this.#close();
+      // A connect that hangs must not block the next check: it restarts again after watchdogMs.
+      const giveUp = new Promise((resolve) => setTimeout(resolve, this.options.watchdogMs).unref());
+      if (!this.#stopped) await Promise.race([this.#open(), giveUp]);
+    } catch (error) {
+      // The next check tries again: lastAlive was reset when the attempt began.
+      this.options.log.warn('discord gateway reconnect failed', { error: errorName(error) });
+    } finally {
+      this.#restarting = false;
+    }
+  }
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : 'unknown';
+}

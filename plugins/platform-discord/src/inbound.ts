@@ -1,0 +1,87 @@
+/**
+ * A MESSAGE_CREATE dispatch → an `InboundMessage`, or nothing: bots (this one included) are
+ * ignored, and in a guild channel the bot answers only when mentioned or replied to, and only in
+ * `allowed_channels` when that list is set. DMs always pass here; the gateway's own allowlist and
+ * pairing decide who may talk.
+ */
+import type { InboundMessage } from '@hermes/plugin-sdk';
+
+/** The fields of Discord's message object this adapter reads. */
+export interface DiscordMessagePayload {
+  readonly id: string;
+  readonly channel_id: string;
+  readonly guild_id?: string;
+  readonly content?: string;
+  readonly author?: { readonly id: string; readonly username?: string; readonly bot?: boolean };
+  readonly mentions?: ReadonlyArray<{ readonly id: string }>;
+  readonly referenced_message?: { readonly author?: { readonly id: string } } | null;
+  readonly attachments?: ReadonlyArray<{
+    readonly url: string;
+    readonly filename?: string;
+    readonly content_type?: string;
+    readonly size?: number;
+  }>;
+}
+
+/** What gating needs to know. */
+export interface InboundGate {
+  /** The bot's own user id, from READY; `undefined` until then. */
+  readonly botId: string | undefined;
+  readonly allowedChannels: readonly string[];
+}
+
+function attachmentKind(type: string | undefined): 'image' | 'audio' | 'video' | 'file' {
+  if (type?.startsWith('image/')) return 'image';
+  if (type?.startsWith('audio/')) return 'audio';
+  if (type?.startsWith('video/')) return 'video';
+  return 'file';
+}
+
+/** Whether the message speaks to the bot: an @mention of it, or a reply to one of its messages. */
+function addressesBot(message: DiscordMessagePayload, botId: string): boolean {
+  if (message.mentions?.some((user) => user.id === botId)) return true;
+  return message.referenced_message?.author?.id === botId;
+}
+
+/**
+ * Normalizes `message`, or returns `undefined` when the bot should not answer it.
+ *
+ * @param receivedAt - When the adapter got it (epoch ms).
+ */
+export function toInbound(
+  message: DiscordMessagePayload,
+  gate: InboundGate,
+  receivedAt: number,
+): InboundMessage | undefined {
+  const author = message.author;
+  if (!author || author.bot || author.id === gate.botId) return undefined;
+  const isDirect = message.guild_id === undefined;
+  if (!isDirect) {
+    if (gate.allowedChannels.length > 0 && !gate.allowedChannels.includes(message.channel_id)) {
+      return undefined;
+    }
+    if (gate.botId === undefined || !addressesBot(message, gate.botId)) return undefined;
+  }
+  const mention = gate.botId ? new RegExp(`<@!?${gate.botId}>`, 'g') : undefined;
+  const text = (
+    mention ? (message.content ?? '').replace(mention, '') : (message.content ?? '')
+  ).trim();
+  const attachments = (message.attachments ?? []).map((file) => ({
+    kind: attachmentKind(file.content_type),
+    url: file.url,
+    ...(file.filename ? { name: file.filename } : {}),
+    ...(file.content_type ? { mimeType: file.content_type } : {}),
+    ...(file.size !== undefined ? { sizeBytes: file.size } : {}),
+  }));
+  return {
+    platform: 'discord',
+    chatId: message.channel_id,
+    userId: author.id,
+    ...(author.username ? { userName: author.username } : {}),
+    text,
+    ...(attachments.length > 0 ? { attachments } : {}),
+    messageId: message.id,
+    receivedAt,
+    isDirect,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * @packageDocumentation
+ * `@hermes/plugin-platform-discord`: the Discord chat platform for the Hermes TS gateway. Enable
+ * the plugin, then configure `platforms.discord` (see the README).
+ */
+import { definePlugin } from '@hermes/plugin-sdk';
+import { DiscordAdapter } from './discord-adapter.js';
+import { resolveDiscordSettings } from './settings.js';
+
+export { DISCORD_MAX_MESSAGE_LENGTH, DiscordAdapter } from './discord-adapter.js';
+export { DISCORD_INTENTS, GatewayConnection } from './gateway-connection.js';
+export { type DiscordMessagePayload, type InboundGate, toInbound } from './inbound.js';
+export { scrub, toHermesError } from './rest-errors.js';
+export {
+  DEFAULT_API_URL,
+  DEFAULT_WATCHDOG_MS,
+  type DiscordSettings,
+  resolveDiscordSettings,
+} from './settings.js';
+
+/** The plugin: registers the `discord` platform. */
+export default definePlugin({
+  manifest: {
+    name: '@hermes/plugin-platform-discord',
+    version: '0.0.0',
+    description: 'Discord chat platform for the Hermes gateway.',
+    kind: 'platform',
+  },
+  register(ctx) {
+    ctx.registerPlatform('discord', (config) => {
+      return new DiscordAdapter(resolveDiscordSettings(config), ctx.logger);
+    });
+  },
+});

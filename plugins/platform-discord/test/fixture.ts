@@ -1,0 +1,18 @@
+/** An adapter wired to a fresh fake Discord, for the tests. */
+import { DiscordAdapter } from '../src/discord-adapter.js';
+import { resolveDiscordSettings } from '../src/settings.js';
+import { FakeDiscord } from './fake-discord.js';
+
+/** A fake, and an unconnected adapter pointed at it. */
+export async function discordFixture(settings: Record<string, unknown> = {}) {
+  const fake = await FakeDiscord.start();
+  const adapter = new DiscordAdapter(
+    resolveDiscordSettings({
+      token: fake.token,
+      api_url: fake.apiUrl,
+      rest_retries: 0,
+      ...settings,
+    }),
+  );
+  return { fake, adapter };
+}
