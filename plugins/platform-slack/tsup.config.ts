@@ -1,0 +1,3 @@
+import { hermesTsup } from '../../tsup.shared.ts';
+
+export default hermesTsup(['src/index.ts']);
