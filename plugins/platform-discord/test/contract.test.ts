@@ -10,7 +10,7 @@ describePlatformAdapterContract('discord', async () => {
       fake.dispatchMessage({
         channelId: message.chatId,
         userId: message.userId,
-        username: message.userName,
+        ...(message.userName ? { username: message.userName } : {}),
         content: message.text,
         ...(message.isDirect ? {} : { guildId: 'guild-1', mentionsBot: true }),
       });
