@@ -78,6 +78,9 @@ export class GatewayConnection {
       alive();
       this.options.onDispatch({ t: payload.t, d: payload.d });
     });
+    manager.on(WebSocketShardEvents.Debug, (message) => {
+      this.options.log.debug('discord gateway', { message });
+    });
     manager.on(WebSocketShardEvents.Error, (error) => {
       this.options.log.warn('discord gateway error', { error: errorName(error) });
     });
@@ -92,11 +95,18 @@ export class GatewayConnection {
     this.#manager = undefined;
     if (!manager) return;
     manager.removeAllListeners();
+    const destroy = () =>
+      Promise.resolve(manager.destroy({ reason: 'closing', code: 1000 })).catch(() => undefined);
+    // A shard caught in the SDK's own 500 ms pause before a resume ignores destroy() and comes
+    // back later; a retired manager that shows any sign of life is destroyed again, so two
+    // connections never fight over one session.
+    for (const event of [WebSocketShardEvents.Hello, WebSocketShardEvents.Ready]) {
+      manager.on(event, () => void destroy());
+    }
+    manager.on(WebSocketShardEvents.Dispatch, () => void destroy());
+    manager.on(WebSocketShardEvents.Error, () => undefined);
     // A shard stuck before HELLO can keep destroy() waiting; never let that hang a restart.
-    await Promise.race([
-      Promise.resolve(manager.destroy({ reason: 'closing', code: 1000 })).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
-    ]);
+    await Promise.race([destroy(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   }
 
   #check(): void {

@@ -3,8 +3,8 @@
  * (`GET /gateway/bot`, create and edit a message, typing) and the WebSocket gateway (HELLO,
  * IDENTIFY → READY, HEARTBEAT → ACK, RESUME → replay + RESUMED, dispatch of MESSAGE_CREATE).
  * Tests drive it: `dispatchMessage` is a person typing, `drop` cuts the socket, `stall` turns the
- * socket into a black hole (no ACKs, nothing delivered), `silentConnections` makes the next
- * connections never say HELLO. Every step is observable through `waitFor`, so no test sleeps.
+ * socket into a black hole (no ACKs, nothing delivered), `silent` makes new connections never say
+ * HELLO. Every step is observable through `waitFor`, so no test sleeps.
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -47,7 +47,9 @@ export class FakeDiscord extends EventEmitter {
   identifies = 0;
   resumes = 0;
   heartbeatIntervalMs = 100;
-  silentConnections = 0;
+  /** While true, new connections never get HELLO (a gateway that accepts and hangs). */
+  silent = false;
+  connections = 0;
   readonly failures = new Map<string, FakeFailure>();
   #server: Server;
   #wss: WebSocketServer;
@@ -156,11 +158,9 @@ export class FakeDiscord extends EventEmitter {
   }
 
   #connection(socket: WebSocket): void {
-    this.emit('connection');
-    if (this.silentConnections > 0) {
-      this.silentConnections -= 1;
-      return;
-    }
+    this.connections += 1;
+    this.emit('connection', this.connections);
+    if (this.silent) return;
     socket.on('message', (raw) => this.#frame(socket, JSON.parse(String(raw)) as Frame));
     socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatIntervalMs } }));
   }
