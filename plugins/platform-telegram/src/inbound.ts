@@ -1,6 +1,7 @@
 /** One Telegram update → the gateway's `InboundMessage`, or nothing (group gating, non-text). */
 import type { InboundMessage } from '@hermes/plugin-sdk';
 import type { Message, Update } from 'grammy/types';
+import { fileRefs } from './attachments.js';
 
 /** Who the bot is, from `getMe`. */
 export interface BotIdentity {
@@ -32,8 +33,8 @@ export function toInbound(
 ): InboundMessage | undefined {
   const message = update.message;
   if (!message?.from || message.from.is_bot) return undefined;
-  const text = message.text ?? message.caption;
-  if (text === undefined) return undefined;
+  const text = message.text ?? message.caption ?? '';
+  if (text === '' && fileRefs(message).length === 0) return undefined;
   const isDirect = message.chat.type === 'private';
   let body = text;
   if (!isDirect) {

@@ -6,6 +6,7 @@ import { definePlugin } from '@hermes/plugin-sdk';
 import { resolveTelegramSettings } from './settings.js';
 import { TelegramAdapter } from './telegram-adapter.js';
 
+export { downloadFile, type FileRef, fileRefs, MAX_DOWNLOAD_BYTES } from './attachments.js';
 export { type BotIdentity, toInbound } from './inbound.js';
 export { escapeMarkdownV2, renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
 export { Poller, type PollerEvents, type PollerTiming } from './poller.js';
@@ -28,7 +29,12 @@ export default definePlugin({
   register(ctx) {
     ctx.registerPlatform(
       'telegram',
-      (config) => new TelegramAdapter(resolveTelegramSettings(config), ctx.logger),
+      (config) =>
+        new TelegramAdapter(
+          resolveTelegramSettings(config),
+          ctx.logger,
+          ctx.storage.path('attachments'),
+        ),
     );
   },
 });

@@ -1,5 +1,9 @@
 /** The Telegram `PlatformAdapter`: grammY's Bot API client, our own watched long-polling loop. */
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  type Attachment,
   type InboundHandler,
   type OutboundMessage,
   PlatformAdapter,
@@ -9,7 +13,8 @@ import {
   type SentMessage,
 } from '@hermes/plugin-sdk';
 import { Api } from 'grammy';
-import type { Update } from 'grammy/types';
+import type { Message, Update } from 'grammy/types';
+import { downloadFile, fileRefs } from './attachments.js';
 import { type BotIdentity, toInbound } from './inbound.js';
 import { renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
 import { Poller } from './poller.js';
@@ -30,11 +35,20 @@ export class TelegramAdapter extends PlatformAdapter {
   #poller: Poller | undefined;
   #onMessage: InboundHandler | undefined;
   #bot: BotIdentity | undefined;
+  readonly #attachmentsDir: string;
 
-  constructor(settings: TelegramSettings, log: PluginLogger = silent) {
+  /**
+   * @param attachmentsDir - Where downloaded files go (the plugin passes its storage folder).
+   */
+  constructor(
+    settings: TelegramSettings,
+    log: PluginLogger = silent,
+    attachmentsDir: string = join(tmpdir(), 'hermes-telegram-attachments'),
+  ) {
     super();
     this.#settings = settings;
     this.#log = log;
+    this.#attachmentsDir = attachmentsDir;
     this.#api = new Api(settings.token, { apiRoot: settings.apiRoot });
   }
 
@@ -89,8 +103,10 @@ export class TelegramAdapter extends PlatformAdapter {
       const handler = this.#onMessage;
       const bot = this.#bot;
       if (!handler || !bot) return;
-      const message = toInbound(update, bot, Date.now());
-      if (!message) continue;
+      const inbound = toInbound(update, bot, Date.now());
+      if (!inbound || !update.message) continue;
+      const attachments = await this.#download(update.message);
+      const message = attachments.length > 0 ? { ...inbound, attachments } : inbound;
       try {
         await handler(message);
       } catch (error) {
@@ -102,6 +118,23 @@ export class TelegramAdapter extends PlatformAdapter {
         });
       }
     }
+  }
+
+  /** Downloads the message's files; one that fails is logged (token-free) and left out. */
+  async #download(message: Message): Promise<Attachment[]> {
+    const out: Attachment[] = [];
+    const fileRoot = `${this.#settings.apiRoot}/file/bot${this.#settings.token}`;
+    for (const ref of fileRefs(message)) {
+      try {
+        out.push(await downloadFile(this.#api, fileRoot, ref, this.#attachmentsDir));
+      } catch (error) {
+        this.#log.warn('telegram attachment not downloaded', {
+          kind: ref.kind,
+          error: toHermesError('getFile', error, this.#settings.token).message,
+        });
+      }
+    }
+    return out;
   }
 
   capabilities(_chatId?: string): PlatformCapabilities {

@@ -41,6 +41,13 @@ export interface FakeInbound {
   readonly userName?: string;
   readonly threadId?: number;
   readonly replyToBot?: boolean;
+  /** A file the message carries (its caption is `text`). */
+  readonly file?: {
+    kind: 'photo' | 'document' | 'voice';
+    content: string;
+    name?: string;
+    mimeType?: string;
+  };
 }
 
 type Failure = { code: number; description: string };
@@ -96,6 +103,7 @@ export class FakeBotApi extends EventEmitter {
   readonly #sockets = new Set<Socket>();
   readonly #updates: Record<string, unknown>[] = [];
   readonly #failures = new Map<string, Failure>();
+  readonly #files = new Map<string, { path: string; content: string }>();
   #nextUpdate = 1;
   #nextMessage = 100;
   #stallPolls = 0;
@@ -134,6 +142,11 @@ export class FakeBotApi extends EventEmitter {
     this.#dropPolls += n;
   }
 
+  /** Files pushed so far can no longer be fetched (`getFile` answers 400). */
+  forgetFiles(): void {
+    this.#files.clear();
+  }
+
   /** Every send or edit to `chatId` fails with `code`/`description` from now on. */
   refuseChat(chatId: string, code: number, description: string): void {
     this.#failures.set(chatId, { code, description });
@@ -147,8 +160,9 @@ export class FakeBotApi extends EventEmitter {
       date: Math.floor(Date.now() / 1000),
       chat: { id: inbound.chatId, type: chatType },
       from: { id: inbound.userId, is_bot: false, first_name: inbound.userName ?? 'Ada' },
-      text: inbound.text,
     };
+    if (inbound.file) this.#attachFile(message, inbound.file, inbound.text);
+    else message.text = inbound.text;
     const mention = inbound.text.indexOf(`@${FAKE_BOT.username}`);
     if (mention >= 0)
       message.entities = [
@@ -162,6 +176,26 @@ export class FakeBotApi extends EventEmitter {
       message.reply_to_message = { message_id: 1, from: FAKE_BOT, chat: message.chat, date: 0 };
     this.#updates.push({ update_id: this.#nextUpdate++, message });
     this.emit('update');
+  }
+
+  #attachFile(
+    message: Record<string, unknown>,
+    file: NonNullable<FakeInbound['file']>,
+    caption: string,
+  ): void {
+    const id = `file-${this.#files.size + 1}`;
+    const path = `${file.kind}s/${file.name ?? `${id}.bin`}`;
+    this.#files.set(id, { path, content: file.content });
+    const meta = {
+      file_id: id,
+      file_unique_id: `u${id}`,
+      file_size: Buffer.byteLength(file.content),
+    };
+    if (file.kind === 'photo') message.photo = [{ ...meta, width: 90, height: 90 }];
+    else if (file.kind === 'voice')
+      message.voice = { ...meta, duration: 1, mime_type: file.mimeType ?? 'audio/ogg' };
+    else message.document = { ...meta, file_name: file.name, mime_type: file.mimeType };
+    if (caption) message.caption = caption;
   }
 
   /** Resolves with the first call (past or future) that matches. */
@@ -188,6 +222,13 @@ export class FakeBotApi extends EventEmitter {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let body = '';
     for await (const chunk of req) body += chunk;
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(req.url ?? '');
+    if (download && download[1] === this.token) {
+      const file = [...this.#files.values()].find((f) => f.path === download[2]);
+      res.writeHead(file ? 200 : 404);
+      res.end(file?.content ?? '');
+      return;
+    }
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (!match || match[1] !== this.token) {
       return reply(res, { ok: false, error_code: 401, description: 'Unauthorized' });
@@ -210,6 +251,14 @@ export class FakeBotApi extends EventEmitter {
     const text = String(p.text ?? '');
     if (method === 'getMe') return { ok: true, result: FAKE_BOT };
     if (method === 'sendChatAction') return { ok: true, result: true };
+    if (method === 'getFile') {
+      const file = this.#files.get(String(p.file_id));
+      if (!file) return { ok: false, error_code: 400, description: 'Bad Request: invalid file_id' };
+      return {
+        ok: true,
+        result: { file_id: p.file_id, file_unique_id: `u${p.file_id}`, file_path: file.path },
+      };
+    }
     if (method !== 'sendMessage' && method !== 'editMessageText') {
       return { ok: false, error_code: 404, description: 'Not Found: method not found' };
     }

@@ -1,4 +1,5 @@
 /** Shared set-up: a fake Bot API and an adapter pointed at it, with a recording handler. */
+import { join } from 'node:path';
 import type { InboundMessage, PluginLogger } from '@hermes/plugin-sdk';
 import { resolveTelegramSettings, TelegramAdapter } from '../src/index.ts';
 import { FakeBotApi } from './fake-bot-api.ts';
@@ -37,6 +38,7 @@ export async function connectedAdapter(settings: Record<string, unknown> = {}) {
       ...settings,
     }),
     log,
+    join(process.env.HERMES_HOME as string, 'telegram-attachments'),
   );
   const received: InboundMessage[] = [];
   const waiters: Array<() => void> = [];
