@@ -30,7 +30,8 @@ describe('platforms.discord settings', () => {
     const platforms = new Map<string, CreatePlatformAdapter>();
     const ctx = {
       name: plugin.manifest.name,
-      registerPlatform: (name: string, create: CreatePlatformAdapter) => platforms.set(name, create),
+      registerPlatform: (name: string, create: CreatePlatformAdapter) =>
+        platforms.set(name, create),
       logger: { debug() {}, info() {}, warn() {}, error() {} },
     } as unknown as PluginContext;
     await plugin.register(ctx);
