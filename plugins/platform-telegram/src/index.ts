@@ -16,7 +16,11 @@ export {
   type TelegramSettings,
   TelegramSettingsSchema,
 } from './settings.js';
-export { TELEGRAM_MAX_MESSAGE_LENGTH, TelegramAdapter } from './telegram-adapter.js';
+export {
+  MAX_RATE_LIMIT_WAIT_SECONDS,
+  TELEGRAM_MAX_MESSAGE_LENGTH,
+  TelegramAdapter,
+} from './telegram-adapter.js';
 
 /** The plugin: one platform, `telegram`. */
 export default definePlugin({

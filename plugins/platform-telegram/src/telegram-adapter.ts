@@ -19,10 +19,19 @@ import { type BotIdentity, toInbound } from './inbound.js';
 import { renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
 import { Poller } from './poller.js';
 import type { TelegramSettings } from './settings.js';
-import { isEntityError, isNotModified, redactToken, toHermesError } from './telegram-errors.js';
+import {
+  isEntityError,
+  isNotModified,
+  redactToken,
+  retryAfterSeconds,
+  toHermesError,
+} from './telegram-errors.js';
 
 /** Telegram's limit for one message's text, in UTF-16 code units. */
 export const TELEGRAM_MAX_MESSAGE_LENGTH = 4096;
+
+/** The longest flood-control wait the adapter sits out itself before one more try. */
+export const MAX_RATE_LIMIT_WAIT_SECONDS = 5;
 
 const silent: PluginLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -213,13 +222,34 @@ export class TelegramAdapter extends PlatformAdapter {
     call: (text: string, parseMode: 'MarkdownV2' | undefined) => Promise<T>,
   ): Promise<T> {
     try {
-      return await call(text, markdown ? 'MarkdownV2' : undefined);
+      return await this.#afterRateLimit(method, () =>
+        call(text, markdown ? 'MarkdownV2' : undefined),
+      );
     } catch (error) {
       if (markdown && isEntityError(error)) {
         this.#log.warn(`telegram rejected MarkdownV2 in ${method}; sending plain text`);
         return this.#call(method, () => call(stripMarkdownV2(text), undefined));
       }
       throw this.#wrap(method, error);
+    }
+  }
+
+  /**
+   * Telegram's flood control answers 429 with `retry_after` seconds (edits of a streamed answer
+   * are the usual cause). A short wait is honoured once, here; a longer one is the gateway's
+   * retry to schedule, so the error goes up.
+   */
+  async #afterRateLimit<T>(method: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const wait = retryAfterSeconds(error);
+      if (wait === undefined || wait > MAX_RATE_LIMIT_WAIT_SECONDS) throw error;
+      this.#log.warn(`telegram rate-limited ${method}; waiting before one more try`, {
+        retryAfterSeconds: wait,
+      });
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      return call();
     }
   }
 

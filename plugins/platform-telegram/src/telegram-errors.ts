@@ -20,6 +20,12 @@ export function isEntityError(error: unknown): boolean {
   );
 }
 
+/** The wait Telegram asks for in a 429 (flood control), in seconds; undefined for other errors. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof GrammyError) || error.error_code !== 429) return undefined;
+  return error.parameters.retry_after;
+}
+
 /** True for "message is not modified": the edit asked for the text the message already has. */
 export function isNotModified(error: unknown): boolean {
   return error instanceof GrammyError && /message is not modified/i.test(error.description);

@@ -105,6 +105,25 @@ describe('telegram delivery', () => {
     expect(await t.store.pendingDeliveries('telegram')).toEqual([]);
   });
 
+  it('shows typing, and sits out a short flood-control wait before editing again', async () => {
+    const t = await setUp();
+    await t.adapter.sendTyping({ chatId: '42', threadId: '3' });
+    expect(t.api.calls.find((c) => c.method === 'sendChatAction')?.params).toMatchObject({
+      chat_id: '42',
+      action: 'typing',
+      message_thread_id: 3,
+    });
+    const { messageId } = await t.adapter.send({ chatId: '42' }, { text: 'draft' });
+    t.api.rateLimitNext('editMessageText', 1);
+    expect(await t.adapter.edit({ chatId: '42' }, messageId, 'final')).toBe(true);
+    expect(t.api.sent.find((s) => String(s.messageId) === messageId)?.text).toBe('final');
+    expect(t.log.lines.some((l) => l.includes('rate-limited editMessageText'))).toBe(true);
+    t.api.rateLimitNext('sendMessage', 30);
+    await expect(t.adapter.send({ chatId: '42' }, { text: 'x' })).rejects.toMatchObject({
+      code: 'telegram.api_error',
+    });
+  });
+
   it('reports a deleted chat as gateway.chat_not_found', async () => {
     const t = await setUp();
     t.api.refuseChat('43', 400, 'Bad Request: chat not found');

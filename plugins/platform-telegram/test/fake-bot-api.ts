@@ -104,6 +104,7 @@ export class FakeBotApi extends EventEmitter {
   readonly #updates: Record<string, unknown>[] = [];
   readonly #failures = new Map<string, Failure>();
   readonly #files = new Map<string, { path: string; content: string }>();
+  readonly #rateLimits = new Map<string, number>();
   #nextUpdate = 1;
   #nextMessage = 100;
   #stallPolls = 0;
@@ -145,6 +146,11 @@ export class FakeBotApi extends EventEmitter {
   /** Files pushed so far can no longer be fetched (`getFile` answers 400). */
   forgetFiles(): void {
     this.#files.clear();
+  }
+
+  /** The next call of `method` is refused by flood control: 429 with `retry_after`. */
+  rateLimitNext(method: string, retryAfterSeconds: number): void {
+    this.#rateLimits.set(method, retryAfterSeconds);
   }
 
   /** Every send or edit to `chatId` fails with `code`/`description` from now on. */
@@ -247,6 +253,16 @@ export class FakeBotApi extends EventEmitter {
     const failure = this.#failures.get(chatId);
     if (failure && method !== 'getMe') {
       return { ok: false, error_code: failure.code, description: failure.description };
+    }
+    const retryAfter = this.#rateLimits.get(method);
+    if (retryAfter !== undefined) {
+      this.#rateLimits.delete(method);
+      return {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${retryAfter}`,
+        parameters: { retry_after: retryAfter },
+      };
     }
     const text = String(p.text ?? '');
     if (method === 'getMe') return { ok: true, result: FAKE_BOT };
