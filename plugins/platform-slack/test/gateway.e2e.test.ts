@@ -1,0 +1,151 @@
+/**
+ * End to end: the built `hermes-gateway run`, a real process, with this plugin installed and
+ * `platforms.slack` pointed at the fake Slack; the agent answers from the testkit's scripted
+ * model. A stranger gets a pairing code, an allowed user's DM is answered, an unmentioned
+ * channel message is not, and a 10,000-character answer streams by chat.update and is split.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeSlack } from './fake-slack.ts';
+import { APP_TOKEN, BOT_TOKEN } from './helpers.ts';
+import { type Child, installPlugin, requireBuild, startGateway, startModel } from './processes.ts';
+
+const home = () => process.env.HERMES_HOME as string;
+const LONG = Array.from({ length: 10 }, (_, i) => `Paragraph ${i}: ${'lorem '.repeat(165)}`).join(
+  '\n\n',
+);
+const children: Child[] = [];
+let fake: FakeSlack | undefined;
+
+afterEach(async () => {
+  for (const child of children.splice(0)) await child.stop();
+  await fake?.close();
+  fake = undefined;
+});
+
+function writeConfig(baseUrl: string, apiUrl: string): void {
+  writeFileSync(
+    join(home(), 'config.yaml'),
+    [
+      'model:',
+      '  provider: openai',
+      '  default: scripted-model',
+      `  base_url: ${baseUrl}`,
+      'plugins:',
+      '  enabled: [platform-slack]',
+      'gateway:',
+      '  stream:',
+      '    edit_interval_ms: 50',
+      'platforms:',
+      '  slack:',
+      '    enabled: true',
+      `    bot_token: ${BOT_TOKEN}`,
+      `    app_token: ${APP_TOKEN}`,
+      `    api_url: ${apiUrl}`,
+      '    allowed_users: [U1]',
+      '',
+    ].join('\n'),
+  );
+}
+
+describe('hermes-gateway run with the slack plugin', { timeout: 60_000 }, () => {
+  it('pairs a stranger, answers a DM, gates a channel, streams and splits a long answer', async () => {
+    requireBuild();
+    fake = await FakeSlack.start();
+    const slack = fake;
+    const model = await startModel(home(), [
+      { text: 'Hello from the agent.', match: { lastUserIncludes: 'hello' } },
+      {
+        text: LONG,
+        match: { lastUserIncludes: 'long please' },
+        chunking: { textChunkSize: 400 },
+        delayMs: 5,
+      },
+    ]);
+    children.push(model.child);
+    installPlugin(home());
+    writeConfig(model.baseUrl, slack.apiUrl);
+    const gateway = await startGateway(home());
+    children.push(gateway);
+    expect(gateway.out).toContain('slack connected');
+
+    const inChannel = (channel: string) => slack.messages.filter((m) => m.channel === channel);
+    await slack.dm('U9', 'who are you?', 'D9');
+    await slack.waitFor(() => inChannel('D9').length > 0);
+    expect(inChannel('D9')[0]?.text).toMatch(/Your pairing code is \S+/);
+
+    await slack.push({
+      type: 'message',
+      channel_type: 'channel',
+      channel: 'C1',
+      user: 'U1',
+      text: 'hello everyone, no mention',
+      ts: '1700000100.000001',
+    });
+    await slack.dm('U1', 'hello agent', 'D1');
+    await slack.waitFor(() => inChannel('D1').some((m) => m.text === 'Hello from the agent.'));
+    expect(inChannel('C1')).toEqual([]);
+
+    await slack.push({
+      type: 'app_mention',
+      channel: 'C1',
+      user: 'U1',
+      text: '<@UBOT> long please',
+      ts: '1700000200.000001',
+    });
+    // The split points lose only whitespace (trailing spaces, paragraph breaks).
+    const words = (text: string) => text.split(/\s+/).join(' ').trim();
+    const done = () =>
+      words(
+        inChannel('C1')
+          .map((m) => m.text)
+          .join(' '),
+      ) === words(LONG);
+    await slack.waitFor(done);
+    const parts = inChannel('C1');
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    for (const part of parts) {
+      expect(part.text.length).toBeLessThanOrEqual(4_000);
+      expect(part.threadTs).toBe('1700000200.000001');
+    }
+    expect(parts.some((part) => part.edits > 0)).toBe(true);
+
+    expect(await gateway.stop()).toBe(0);
+    expect(gateway.out).not.toContain(BOT_TOKEN);
+    expect(gateway.out).not.toContain(APP_TOKEN);
+  });
+
+  it('answers again after a dropped socket; a chat that is gone is marked dead, not retried', async () => {
+    requireBuild();
+    fake = await FakeSlack.start();
+    const slack = fake;
+    const model = await startModel(home(), [
+      { text: 'Back again.', match: { lastUserIncludes: 'after the drop' } },
+      { text: 'Nobody hears this.', match: { lastUserIncludes: 'gone chat' } },
+    ]);
+    children.push(model.child);
+    installPlugin(home());
+    writeConfig(model.baseUrl, slack.apiUrl);
+    const gateway = await startGateway(home());
+    children.push(gateway);
+
+    slack.drop();
+    await slack.waitForConnection(2);
+    await slack.dm('U1', 'hello after the drop', 'D1');
+    await slack.waitFor(() => slack.messages.some((m) => m.text === 'Back again.'));
+
+    slack.failures.set('chat.postMessage', 'channel_not_found');
+    await slack.dm('U1', 'answer to a gone chat', 'D2');
+    const posts = () => slack.calls.filter((c) => c.method === 'chat.postMessage');
+    await slack.waitFor(() => posts().some((c) => c.params.channel === 'D2'));
+    expect(await gateway.stop()).toBe(0);
+    expect(posts().filter((c) => c.params.channel === 'D2')).toHaveLength(1);
+    const log = readFileSync(join(home(), 'logs', 'gateway.log'), 'utf8');
+    expect(log).toContain('socket mode connection lost');
+    expect(log).toMatch(
+      /delivery: (chat is gone|a send or edit failed).*code=gateway\.chat_not_found/,
+    );
+    expect(log).not.toContain(BOT_TOKEN);
+  });
+});
