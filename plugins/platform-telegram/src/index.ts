@@ -16,6 +16,7 @@ export {
   type TelegramSettings,
   TelegramSettingsSchema,
 } from './settings.js';
+export { openEntities, splitMarkdownV2 } from './split-markdown-v2.js';
 export {
   MAX_RATE_LIMIT_WAIT_SECONDS,
   TELEGRAM_MAX_MESSAGE_LENGTH,

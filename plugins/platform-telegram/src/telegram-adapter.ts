@@ -19,6 +19,7 @@ import { type BotIdentity, toInbound } from './inbound.js';
 import { renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
 import { Poller } from './poller.js';
 import type { TelegramSettings } from './settings.js';
+import { splitMarkdownV2 } from './split-markdown-v2.js';
 import {
   isEntityError,
   isNotModified,
@@ -159,6 +160,13 @@ export class TelegramAdapter extends PlatformAdapter {
 
   override renderMarkdown(text: string): string {
     return renderMarkdownV2(text);
+  }
+
+  /** Splits at 4,096 with every part's MarkdownV2 entities closed and reopened in the next. */
+  override splitMessage(text: string, chatId?: string): string[] {
+    return splitMarkdownV2(text, this.capabilities(chatId).maxMessageLength, (part) =>
+      this.messageLength(part),
+    );
   }
 
   async send(target: SendTarget, message: OutboundMessage): Promise<SentMessage> {

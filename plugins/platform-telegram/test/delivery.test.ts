@@ -52,6 +52,19 @@ describe('telegram delivery', () => {
     expect(await t.store.pendingDeliveries('telegram')).toEqual([]);
   });
 
+  it('keeps bold and code that straddle a split formatted in every part', async () => {
+    const t = await setUp();
+    const answer = `**${'bold words. '.repeat(500)}**\n\n\`\`\`\n${'code();\n'.repeat(600)}\`\`\``;
+    await deliverText(t.adapter, { chatId: '42' }, answer, t.ledger);
+    const sent = t.api.sent.filter((s) => s.chatId === '42');
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const message of sent) {
+      expect(message.text.length).toBeLessThanOrEqual(TELEGRAM_MAX_MESSAGE_LENGTH);
+      expect(message.parseMode).toBe('MarkdownV2'); // no part fell back to plain text
+    }
+    expect(sent[1]?.text.startsWith('*')).toBe(true);
+  });
+
   it('streams an answer by editing one message in place', async () => {
     const t = await setUp();
     const delivery = new ChatDelivery({
