@@ -8,7 +8,8 @@ export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 const SettingsSchema = z.object({
   bot_token: z.string().min(1).optional(),
   app_token: z.string().min(1).optional(),
-  allowed_users: z.union([z.array(z.union([z.string(), z.number()])), z.string()]).optional(),
+  /** Read by the gateway's authorization step, not by the adapter. */
+  allowed_users: z.array(z.union([z.string(), z.number()])).optional(),
   api_url: z.string().url().optional(),
   mode: z.enum(['socket', 'http']).optional(),
   ping_interval_ms: z.number().int().positive().optional(),
@@ -21,8 +22,6 @@ export interface SlackSettings {
   readonly botToken: string;
   /** `xapp-…`: the app-level token that opens Socket Mode connections. */
   readonly appToken: string;
-  /** Slack user ids (`U…`); the gateway's allowlist reads the same key from config. */
-  readonly allowedUsers: readonly string[];
   /** The Web API's base URL, ending in `/`. */
   readonly apiUrl: string;
   /** How often the adapter pings the Socket Mode connection. */
@@ -32,7 +31,7 @@ export interface SlackSettings {
 }
 
 /**
- * Reads `platforms.slack` (`bot_token`, `app_token`, `allowed_users`, `api_url`, …), falling
+ * Reads `platforms.slack` (`bot_token`, `app_token`, `api_url`, …), falling
  * back to `SLACK_BOT_TOKEN` / `SLACK_APP_TOKEN`. Messages name settings, never token values.
  *
  * @throws HermesError `slack.config_invalid` for a malformed section or a missing token, and
@@ -61,14 +60,10 @@ export function resolveSlackSettings(
   const appToken = section.app_token ?? env.SLACK_APP_TOKEN;
   if (!botToken) throw missing('bot_token', 'SLACK_BOT_TOKEN');
   if (!appToken) throw missing('app_token', 'SLACK_APP_TOKEN');
-  const users = section.allowed_users ?? [];
   const apiUrl = section.api_url ?? DEFAULT_SLACK_API_URL;
   return {
     botToken,
     appToken,
-    allowedUsers: (typeof users === 'string' ? users.split(',') : users)
-      .map((user) => String(user).trim())
-      .filter((user) => user !== ''),
     apiUrl: apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`,
     pingIntervalMs: section.ping_interval_ms ?? 10_000,
     pongTimeoutMs: section.pong_timeout_ms ?? 5_000,
