@@ -11,7 +11,8 @@ import {
   SqliteGatewayStore,
 } from '@hermes/plugin-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DiscordAdapter } from '../src/discord-adapter.js';
+import { DiscordAdapter } from '../src/discord-adapter.js';
+import { resolveDiscordSettings } from '../src/settings.js';
 import type { FakeDiscord } from './fake-discord.js';
 import { discordFixture } from './fixture.js';
 
@@ -125,5 +126,26 @@ describe('Discord replies through ChatDelivery', () => {
     });
     expect(seen).not.toContain(fake.token);
     expect(seen).toContain('[REDACTED]');
+  });
+});
+
+describe('Discord adapter: typing and a wrong token', () => {
+  it('sendTyping posts the typing indicator to the channel', async () => {
+    const { fake, adapter } = await deliveryTo('chan-typing', false);
+    await adapter.sendTyping({ chatId: 'chan-typing' });
+    expect(fake.typing).toEqual(['chan-typing']);
+  });
+
+  it('a rejected token fails connect with an error that does not contain it', async () => {
+    ({ fake } = await discordFixture());
+    const wrong = 'wrong-token.should-not-leak.123';
+    adapter = new DiscordAdapter(
+      resolveDiscordSettings({ token: wrong, api_url: fake.apiUrl, rest_retries: 0 }),
+    );
+    const error = await adapter.connect(() => {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(
+      JSON.stringify({ m: (error as Error).message, s: (error as Error).stack }),
+    ).not.toContain(wrong);
   });
 });
