@@ -109,6 +109,7 @@ export class SocketModeConnection {
 
   #ping(socket: WebSocket): void {
     if (socket !== this.#socket || this.#pongTimer !== undefined) return;
+    if (socket.readyState !== WebSocket.OPEN) return; // closing: its close event reconnects
     socket.ping();
     this.#pongTimer = setTimeout(() => {
       this.#pongTimer = undefined;
