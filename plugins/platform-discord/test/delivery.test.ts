@@ -129,7 +129,18 @@ describe('Discord replies through ChatDelivery', () => {
   });
 });
 
-describe('Discord adapter: typing and a wrong token', () => {
+describe('Discord adapter: transient failures, typing and a wrong token', () => {
+  it('a 5xx is retried by REST and the send then succeeds', async () => {
+    ({ fake } = await discordFixture());
+    adapter = new DiscordAdapter(
+      resolveDiscordSettings({ token: fake.token, api_url: fake.apiUrl, rest_retries: 2 }),
+    );
+    fake.failures.set('chan-flaky', { status: 502, code: 0, message: 'Bad Gateway', times: 1 });
+    const sent = await adapter.send({ chatId: 'chan-flaky' }, { text: 'survives' });
+    expect(sent.messageId).toBe(fake.messages[0]?.id);
+    expect(fake.restLog.filter((line) => line.includes('chan-flaky'))).toHaveLength(2);
+  });
+
   it('sendTyping posts the typing indicator to the channel', async () => {
     const { fake, adapter } = await deliveryTo('chan-typing', false);
     await adapter.sendTyping({ chatId: 'chan-typing' });
