@@ -1,4 +1,4 @@
-/** Permanent send failures are dead targets for the gateway's ledger; no token in any error. */
+/** Send failures: transient ones are retried with backoff, permanent ones are dead targets; no token in any error. */
 import { CHAT_FORBIDDEN, CHAT_NOT_FOUND, isDeadTargetError } from '@hermes/plugin-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_TOKEN, BOT_TOKEN, slackFixture } from './helpers.ts';
@@ -54,5 +54,18 @@ describe('Slack failures', () => {
     expect(text).toContain('invalid_auth');
     expect(text).not.toContain(BOT_TOKEN);
     expect(text).not.toContain(APP_TOKEN);
+  });
+
+  it.each([
+    [503, 'a server error'],
+    [429, 'a rate limit'],
+  ])('retries a post answered %i (%s) and delivers it once', async (status) => {
+    current = await slackFixture();
+    await current.adapter.connect(() => {});
+    current.fake.httpFailures.set('chat.postMessage', [status]);
+    const sent = await current.adapter.send({ chatId: 'D1' }, { text: 'through' });
+    const posts = current.fake.calls.filter((c) => c.method === 'chat.postMessage');
+    expect(posts).toHaveLength(2);
+    expect(current.fake.messages.map((m) => [m.ts, m.text])).toEqual([[sent.messageId, 'through']]);
   });
 });

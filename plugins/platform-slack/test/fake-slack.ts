@@ -32,6 +32,8 @@ export class FakeSlack {
   readonly messages: FakeMessage[] = [];
   /** Slack `error` codes to answer, per method, instead of `ok: true`. */
   readonly failures = new Map<string, string>();
+  /** HTTP statuses to answer, per method, one per call, before answering normally. */
+  readonly httpFailures = new Map<string, number[]>();
   readonly botUserId = 'UBOT';
   /** Socket Mode connections opened so far. */
   connections = 0;
@@ -155,6 +157,13 @@ export class FakeSlack {
     const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0] ?? '';
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     this.calls.push({ method, token, params });
+    const status = this.httpFailures.get(method)?.shift();
+    if (status !== undefined) {
+      res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
+      res.end(JSON.stringify({ ok: false, error: 'fake_http_failure' }));
+      this.#notify();
+      return;
+    }
     const failure = this.failures.get(method);
     const answer = failure ? { ok: false, error: failure } : this.#answer(method, params, req);
     res.writeHead(200, { 'content-type': 'application/json' });
