@@ -98,7 +98,7 @@ describe('Discord replies through ChatDelivery', () => {
     expect(await store.pendingDeliveries('discord')).toHaveLength(0);
   });
 
-  it('a deleted channel throws the dead-target error; a 5xx is retried by REST', async () => {
+  it('a deleted channel throws the dead-target error; a 5xx that outlasts the retries is retryable, not dead', async () => {
     const { fake, adapter } = await deliveryTo('chan-x', false);
     fake.failures.set('gone', { status: 404, code: 10003, message: 'Unknown Channel' });
     const error = await adapter.send({ chatId: 'gone' }, { text: 'x' }).catch((e: unknown) => e);
