@@ -52,6 +52,15 @@ describe('discoverPlugins', () => {
     expect(plugins[0]?.manifest).toEqual({ kind: 'general', requiresEnv: [], provides: {} });
   });
 
+  it('answers to its short name whatever folder it is installed in', async () => {
+    const bundled = writePlugin(
+      join(mkdtempSync(join(tmpdir(), 'bundled-')), 'plugin-platform-x'),
+      { pkg: { name: '@hermes/plugin-platform-x' }, ...entry },
+    );
+    const { plugins } = await discoverPlugins({ hermesHome: home(), bundledDirs: [bundled] });
+    expect(plugins[0]?.aliases).toEqual(['plugin-platform-x', 'platform-x']);
+  });
+
   it('the bundled copy is found when nothing overrides it', async () => {
     const bundled = writePlugin(join(mkdtempSync(join(tmpdir(), 'bundled-')), 'b'), {
       pkg: { name: 'b' },

@@ -1,11 +1,11 @@
 /**
- * End to end: the built `hermes-gateway run` as a real process, with this plugin enabled from the
- * data home's `plugins/` and pointed at the fake Bot API, agents answered by a fake model. One
+ * End to end: the built `hermes-gateway run` as a real process, with this plugin — bundled with
+ * the gateway, so only `plugins.enabled` names it — pointed at the fake Bot API, agents answered by a fake model. One
  * process serves the whole scenario: an allowed user's DM is answered, a stranger gets a pairing
  * code, a group message is answered only when it mentions or replies to the bot.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,8 +64,6 @@ describe('hermes-gateway run with platform-telegram', { timeout: 60_000 }, () =>
       () => api.close(),
       () => model.close(),
     );
-    mkdirSync(join(home, 'plugins'), { recursive: true });
-    symlinkSync(PLUGIN_DIR, join(home, 'plugins', 'platform-telegram'));
     writeFileSync(
       join(home, 'config.yaml'),
       [

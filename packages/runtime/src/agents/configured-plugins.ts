@@ -16,7 +16,12 @@ import {
 } from './agent-plugins.js';
 
 /** The plugins shipped with Hermes, by package name (resolved from the app's own folder). */
-export const BUNDLED_PLUGIN_PACKAGES: readonly string[] = ['@hermes/plugin-memory-holographic'];
+export const BUNDLED_PLUGIN_PACKAGES: readonly string[] = [
+  '@hermes/plugin-memory-holographic',
+  '@hermes/plugin-platform-telegram',
+  '@hermes/plugin-platform-discord',
+  '@hermes/plugin-platform-slack',
+];
 
 /**
  * The folders of the bundled plugins that resolve from `fromUrl` (an app's `import.meta.url`);

@@ -6,9 +6,15 @@ export function unscopedName(name: string): string {
   return name.includes('/') ? name.slice(name.indexOf('/') + 1) : name;
 }
 
-/** What users may write instead of the package name: the folder's name, the unscoped name. */
+/**
+ * What users may write instead of the package name: the folder's name, the unscoped name, and the
+ * short name (`platform-telegram` for `@hermes/plugin-platform-telegram`, whatever folder npm or a
+ * workspace put it in).
+ */
 export function aliasesOf(name: string, folder: string): string[] {
-  return [...new Set([basename(folder), unscopedName(name)])].filter((alias) => alias !== name);
+  return [...new Set([basename(folder), unscopedName(name), shortNameOf(name)])].filter(
+    (alias) => alias !== name,
+  );
 }
 
 /**
