@@ -243,7 +243,7 @@ describe('hermes plugins enable/disable', () => {
     const result = await hermes('plugins', 'enable', 'helo');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      "no plugin named 'helo'. Installed plugins: @hermes/plugin-memory-holographic, hermes-plugin-hello, weather",
+      "no plugin named 'helo'. Installed plugins: @hermes/plugin-memory-holographic, @hermes/plugin-platform-discord, @hermes/plugin-platform-slack, @hermes/plugin-platform-telegram, hermes-plugin-hello, weather",
     );
     expect(existsSync(configPath())).toBe(false);
   });
@@ -360,6 +360,9 @@ describe('hermes plugins list', () => {
     });
     expect(Object.fromEntries(statuses.map((s) => [s.name, s.state]))).toEqual({
       '@hermes/plugin-memory-holographic': 'not_enabled',
+      '@hermes/plugin-platform-telegram': 'not_enabled',
+      '@hermes/plugin-platform-discord': 'not_enabled',
+      '@hermes/plugin-platform-slack': 'not_enabled',
       'hermes-plugin-greeter': 'loaded',
       idle: 'not_enabled',
       off: 'disabled',
