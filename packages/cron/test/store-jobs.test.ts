@@ -4,21 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type NewJob, openSqliteJobStore, SqliteJobStore } from '../src/index.js';
+import { newJobDueAt } from './support/new-job.js';
 
 const T0 = Date.parse('2026-05-04T12:00:00Z');
 
 /** A job due at `T0` unless overridden. */
-function newJob(overrides: Partial<NewJob> = {}): NewJob {
-  return {
-    name: 'inbox',
-    prompt: 'Summarize my inbox',
-    schedule: { kind: 'interval', minutes: 60 },
-    scheduleText: 'every 1h',
-    deliver: { kind: 'origin' },
-    nextRunAt: T0,
-    ...overrides,
-  };
-}
+const newJob = (overrides: Partial<NewJob> = {}): NewJob => newJobDueAt(T0, overrides);
 
 let home: string;
 let store: SqliteJobStore;

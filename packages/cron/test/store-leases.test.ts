@@ -1,22 +1,13 @@
 /** SqliteJobStore leases, runs and pending deliveries, with two connections to one state.db. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type NewJob, openSqliteJobStore, type SqliteJobStore } from '../src/index.js';
+import { newJobDueAt } from './support/new-job.js';
 
 const T0 = Date.parse('2026-05-04T12:00:00Z');
 const LEASE = 300_000;
 
 /** A job due at `T0` unless overridden. */
-function newJob(overrides: Partial<NewJob> = {}): NewJob {
-  return {
-    name: 'inbox',
-    prompt: 'Summarize my inbox',
-    schedule: { kind: 'interval', minutes: 60 },
-    scheduleText: 'every 1h',
-    deliver: { kind: 'origin' },
-    nextRunAt: T0,
-    ...overrides,
-  };
-}
+const newJob = (overrides: Partial<NewJob> = {}): NewJob => newJobDueAt(T0, overrides);
 
 let a: SqliteJobStore;
 let b: SqliteJobStore;
@@ -127,7 +118,7 @@ describe('finishRun', () => {
       { jobId: job.id, startedAt: T0, finishedAt: T0 + 500, ...outcome },
     ]);
     // The lease is free: another owner can run it now.
-    expect(await b.claim(job.id, lease('B', T0 + 501))).toBeDefined();
+    expect(await b.claim(job.id, lease('B', T0 + 501))).toMatchObject({ id: job.id });
   });
 
   it('counts failures in a row and resets the streak on success', async () => {
