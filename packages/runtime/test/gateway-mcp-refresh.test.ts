@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { script, startScriptedServer } from '@hermes/testkit';
+import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   buildGatewayServer,
@@ -20,6 +20,23 @@ const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/test-server.mjs',
 const home = () => process.env.HERMES_HOME as string;
 const API_KEY = 'mcp-refresh-key-0123456789abcdef';
 
+/** config.yaml for the scripted model, the api_server and the fixture MCP server `t`; its hub. */
+async function gatewayConfig(model: ScriptedServer) {
+  writeFileSync(
+    join(home(), 'config.yaml'),
+    `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+      `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
+      `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
+  );
+  const config = await loadHermesConfig({
+    hermesHome: home(),
+    env: { OPENAI_API_KEY: 'sk-test', PATH: process.env.PATH ?? '' },
+  });
+  const hub = await startMcpForConfig(config);
+  if (!hub) throw new Error('the fixture MCP server did not start');
+  return { config, hub };
+}
+
 describe('MCP tool-list changes in the gateway', { timeout: 90_000 }, () => {
   it('offers a tool the server added mid-session on the next turn', async () => {
     const model = await startScriptedServer(
@@ -30,29 +47,16 @@ describe('MCP tool-list changes in the gateway', { timeout: 90_000 }, () => {
         .next()
         .text('second turn'),
     );
-    writeFileSync(
-      join(home(), 'config.yaml'),
-      `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
-        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
-        `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
-    );
-    const config = await loadHermesConfig({
-      hermesHome: home(),
-      env: { OPENAI_API_KEY: 'sk-test', PATH: process.env.PATH ?? '' },
-    });
-    const hub = await startMcpForConfig(config);
-    expect(hub?.toolSpecs().map((t) => t.name)).toContain('mcp_t_add_tool');
-    const server = buildGatewayServer(config, {
-      agents: { cwd: home() },
-      ...(hub ? { mcp: hub } : {}),
-    });
+    const { config, hub } = await gatewayConfig(model);
+    expect(hub.toolSpecs().map((t) => t.name)).toContain('mcp_t_add_tool');
+    const server = buildGatewayServer(config, { agents: { cwd: home() }, mcp: hub });
     try {
       await server.gateway.start();
       const url = listeningUrl(server.adapters[0] as (typeof server.adapters)[number]);
       const fresh = new Promise<void>((resolve) => {
-        const stop = hub?.onToolsChanged(() => {
+        const stop = hub.onToolsChanged(() => {
           if (hub.toolSpecs().some((t) => t.name === 'mcp_t_fresh')) {
-            stop?.();
+            stop();
             resolve();
           }
         });
@@ -87,21 +91,8 @@ describe("MCP tools in the gateway's scheduled jobs", { timeout: 90_000 }, () =>
     const model = await startScriptedServer(
       script().toolCall('mcp_t_echo', { message: 'from a job' }).next().text('job done'),
     );
-    writeFileSync(
-      join(home(), 'config.yaml'),
-      `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
-        `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
-        `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
-    );
-    const config = await loadHermesConfig({
-      hermesHome: home(),
-      env: { OPENAI_API_KEY: 'sk-test', PATH: process.env.PATH ?? '' },
-    });
-    const hub = await startMcpForConfig(config);
-    const server = buildGatewayServer(config, {
-      agents: { cwd: home() },
-      ...(hub ? { mcp: hub } : {}),
-    });
+    const { config, hub } = await gatewayConfig(model);
+    const server = buildGatewayServer(config, { agents: { cwd: home() }, mcp: hub });
     try {
       const cron = server.cron;
       if (!cron) throw new Error('the gateway has no cron service');
