@@ -11,7 +11,13 @@ import { ChatApprovalHandler } from './approval/chat-approval-handler.js';
 import { deliverText } from './delivery/deliver-text.js';
 import { resendPending } from './delivery/resend-pending.js';
 import { SYSTEM_TIMERS, type Timers } from './delivery/timers.js';
-import { type AdapterHealth, type GatewayHealth, healthStatus, heapUsage } from './health.js';
+import {
+  type AdapterHealth,
+  type GatewayHealth,
+  healthStatus,
+  heapUsage,
+  readConnectionState,
+} from './health.js';
 import { HygieneGate } from './hygiene/hygiene-gate.js';
 import { InProcessLane } from './lane/in-process-lane.js';
 import type { SessionLane } from './lane/session-lane.js';
@@ -261,7 +267,7 @@ export class Gateway {
 
   /** The gateway's state for `/health`. */
   health(): GatewayHealth {
-    const adapters = [...this.#adapterHealth.values()];
+    const adapters = [...this.#adapterHealth.values()].map((entry) => this.#liveHealth(entry));
     return {
       status: healthStatus(this.#stopping !== undefined, adapters),
       adapters,
@@ -270,6 +276,21 @@ export class Gateway {
       cachedAgents: this.#cache.size,
       heap: heapUsage(),
       uptimeSeconds: Math.max(0, Math.floor((this.#clock() - this.#startedAt) / 1_000)),
+    };
+  }
+
+  /** A connected adapter's entry, with what it reports about its live link. */
+  #liveHealth(entry: AdapterHealth): AdapterHealth {
+    const adapter = this.#adapters.get(entry.platform);
+    if (!entry.connected || adapter === undefined) return entry;
+    const state = readConnectionState(adapter, this.#log);
+    if (state === undefined) return entry;
+    return {
+      ...entry,
+      connected: state.up,
+      reconnects: state.reconnects,
+      ...(state.lastReconnectAt ? { lastReconnectAt: state.lastReconnectAt } : {}),
+      ...(state.lastReconnectReason ? { lastReconnectReason: state.lastReconnectReason } : {}),
     };
   }
 

@@ -20,6 +20,7 @@ export * from './agents/agent-factory.js';
 export * from './approval/chat-approval-handler.js';
 export * from './approval/parse-approval-answer.js';
 export * from './capabilities.js';
+export * from './connection-state.js';
 export * from './delivery/chat-delivery.js';
 export * from './delivery/dead-target.js';
 export { DEFAULT_DELIVERY_RETRY, type DeliveryRetryPolicy } from './delivery/deliver-parts.js';

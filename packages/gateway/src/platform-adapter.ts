@@ -1,5 +1,6 @@
 /** The socket standard every chat platform plugs into. */
 import type { PlatformCapabilities } from './capabilities.js';
+import type { ConnectionState } from './connection-state.js';
 import type { InboundHandler, OutboundMessage, SendTarget, SentMessage } from './messages.js';
 import { splitText } from './split-text.js';
 
@@ -12,7 +13,8 @@ import { splitText } from './split-text.js';
  * Required: {@link PlatformAdapter.platform}, {@link PlatformAdapter.connect},
  * {@link PlatformAdapter.disconnect}, {@link PlatformAdapter.send},
  * {@link PlatformAdapter.capabilities}. Optional, with safe defaults: `edit`, `sendDraft`,
- * `renderMarkdown`, `messageLength`, `splitMessage`, `sendTyping`, `setStatus`. Any optional
+ * `renderMarkdown`, `messageLength`, `splitMessage`, `sendTyping`, `setStatus`,
+ * `connectionState`. Any optional
  * member added later will also have a default, so an adapter written today keeps working.
  *
  * The contract every adapter must honour is `describePlatformAdapterContract` in
@@ -110,4 +112,14 @@ export abstract class PlatformAdapter {
    * it when `text` is `null`. Default: does nothing.
    */
   async setStatus(_target: SendTarget, _text: string | null): Promise<void> {}
+
+  /**
+   * How the live link to the platform is doing (up or reconnecting, and how often it has
+   * reconnected), shown in `/health`. Default: `undefined`, and `/health` shows only whether
+   * `connect` succeeded. Adapters with a long poll or a websocket override it, typically with a
+   * `ConnectionTracker`. Must be cheap and synchronous.
+   */
+  connectionState(): ConnectionState | undefined {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { HermesError } from '@hermes/protocol';
 import { script } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlatformCapabilities } from '../src/capabilities.js';
+import { type ConnectionState, ConnectionTracker } from '../src/connection-state.js';
 import type { InboundHandler, OutboundMessage, SendTarget, SentMessage } from '../src/messages.js';
 import { RECOVERY_NOTE, RESTARTING } from '../src/pipeline/notices.js';
 import { PlatformAdapter } from '../src/platform-adapter.js';
@@ -13,7 +14,7 @@ const home = () => process.env.HERMES_HOME ?? '';
 
 /** A platform whose login always fails. */
 class BrokenAdapter extends PlatformAdapter {
-  readonly platform = 'broken';
+  readonly platform: string = 'broken';
   capabilities(): PlatformCapabilities {
     return {
       maxMessageLength: 100,
@@ -30,6 +31,20 @@ class BrokenAdapter extends PlatformAdapter {
   async disconnect(): Promise<void> {}
   async send(_target: SendTarget, _message: OutboundMessage): Promise<SentMessage> {
     throw new HermesError('gateway.not_connected', 'not connected');
+  }
+}
+
+/** A platform whose link drops and comes back, reported through a ConnectionTracker. */
+class FlakyAdapter extends BrokenAdapter {
+  override readonly platform = 'flaky';
+  readonly tracker = new ConnectionTracker(() => Date.parse('2026-12-02T10:00:00Z'));
+  garbage = false;
+  override async connect(_onMessage: InboundHandler): Promise<void> {
+    this.tracker.markUp();
+  }
+  override connectionState(): ConnectionState | undefined {
+    if (this.garbage) return { up: 'yes' } as unknown as ConnectionState;
+    return this.tracker.state();
   }
 }
 
@@ -109,6 +124,27 @@ describe('Gateway start', () => {
     await h.say('are you there?');
     await h.gateway.settled();
     expect(h.texts()).toContain('Still working.');
+  });
+
+  it('health follows an adapter that reconnects, and ignores a garbled report', async () => {
+    const flaky = new FlakyAdapter();
+    h = await startHarness(script(), { extraAdapters: [flaky] });
+    const entry = () => h?.gateway.health().adapters.find((a) => a.platform === 'flaky');
+    expect(entry()).toEqual({ platform: 'flaky', connected: true, reconnects: 0 });
+    flaky.tracker.markReconnecting('no heartbeat ACK in 62 s');
+    expect(h.gateway.health().status).toBe('degraded');
+    expect(entry()).toEqual({
+      platform: 'flaky',
+      connected: false,
+      reconnects: 1,
+      lastReconnectAt: '2026-12-02T10:00:00.000Z',
+      lastReconnectReason: 'no heartbeat ACK in 62 s',
+    });
+    flaky.tracker.markUp();
+    expect(h.gateway.health().status).toBe('ok');
+    expect(entry()).toMatchObject({ connected: true, reconnects: 1 });
+    flaky.garbage = true;
+    expect(entry()).toEqual({ platform: 'flaky', connected: true });
   });
 
   it('health reports turns, queue, cached agents, heap and uptime', async () => {

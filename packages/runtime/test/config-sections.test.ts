@@ -242,3 +242,29 @@ describe('the api_server key', () => {
     expect(config.warnings.join('\n')).not.toContain(KEY);
   });
 });
+
+describe('<PLATFORM>_ALLOWED_USERS and <PLATFORM>_ALLOW_ALL_USERS', () => {
+  const platform = (config: HermesConfig, name: string) =>
+    config.platforms.find((entry) => entry.name === name);
+
+  it('fill the allowlist of each configured platform, by its name', async () => {
+    writeConfig('platforms:\n  telegram:\n    enabled: true\n  my-chat:\n    enabled: true\n');
+    writeFileSync(join(home(), '.env'), 'MY_CHAT_ALLOW_ALL_USERS=yes\n');
+    const config = await load({ TELEGRAM_ALLOWED_USERS: ' 123, 456,,' });
+    expect(platform(config, 'telegram')?.allowedUsers).toEqual(['123', '456']);
+    expect(platform(config, 'telegram')?.allowAllUsers).toBe(false);
+    expect(platform(config, 'my-chat')?.allowAllUsers).toBe(true);
+  });
+
+  it('lose to config.yaml, and add no platform config.yaml does not name', async () => {
+    writeConfig('platforms:\n  telegram:\n    allowed_users: [999]\n    allow_all_users: false\n');
+    const config = await load({
+      TELEGRAM_ALLOWED_USERS: '123',
+      TELEGRAM_ALLOW_ALL_USERS: 'true',
+      DISCORD_ALLOWED_USERS: '5',
+    });
+    expect(platform(config, 'telegram')?.allowedUsers).toEqual(['999']);
+    expect(platform(config, 'telegram')?.allowAllUsers).toBe(false);
+    expect(platform(config, 'discord')).toBeUndefined();
+  });
+});

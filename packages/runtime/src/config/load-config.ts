@@ -18,6 +18,7 @@ import type { HermesConfigFile } from './config-schema.js';
 import { resolveCronSettings } from './cron-section.js';
 import { readEnvFile } from './env-file.js';
 import type { ConfigFlags, HermesConfig, MemorySettings } from './hermes-config.js';
+import { applyPlatformAccessEnv } from './platform-env.js';
 import { resolveProviderEntry } from './provider-entry.js';
 import { checkConfig, configError } from './validate-config.js';
 
@@ -69,9 +70,13 @@ function memorySettings(file: HermesConfigFile): MemorySettings {
   };
 }
 
-/** `platforms:` with the `API_SERVER_*` overrides, as each platform's settings. */
+/**
+ * `platforms:` with the `<PLATFORM>_ALLOWED_USERS` fallbacks and the `API_SERVER_*` overrides, as
+ * each platform's settings.
+ */
 function platformSettings(file: HermesConfigFile, env: Env): PlatformSettings[] {
-  return resolvePlatformSettings(applyApiServerEnv(file.platforms, readApiServerEnv(env)));
+  const withAccess = applyPlatformAccessEnv(file.platforms, env);
+  return resolvePlatformSettings(applyApiServerEnv(withAccess, readApiServerEnv(env)));
 }
 
 /**
