@@ -11,7 +11,9 @@ import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { McpServersSectionSchema } from '@hermes/mcp/config';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
+import { AuxiliarySectionSchema } from './auxiliary-section.js';
 import { CronSectionSchema } from './cron-section.js';
+import { WebSectionSchema } from './web-section.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const name = z.string().trim().min(1, 'must not be empty');
@@ -109,6 +111,10 @@ export const HermesConfigFileSchema = z.looseObject({
   mcp_servers: McpServersSectionSchema.nullish(),
   /** The scheduler: parallelism, time zone, run timeout, outputs kept, tick. */
   cron: CronSectionSchema.nullish(),
+  /** `web_search`'s backend and its settings. */
+  web: WebSectionSchema.nullish(),
+  /** The model of each side task (compression, approval, title, review, vision, web_extract). */
+  auxiliary: AuxiliarySectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
