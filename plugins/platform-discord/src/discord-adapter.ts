@@ -5,6 +5,8 @@
  */
 import { REST } from '@discordjs/rest';
 import {
+  type ConnectionState,
+  ConnectionTracker,
   type InboundHandler,
   type OutboundMessage,
   PlatformAdapter,
@@ -30,6 +32,7 @@ export class DiscordAdapter extends PlatformAdapter {
   #connection: GatewayConnection | undefined;
   #handler: InboundHandler | undefined;
   #botId: string | undefined;
+  #link = new ConnectionTracker();
 
   constructor(
     private readonly settings: DiscordSettings,
@@ -48,6 +51,11 @@ export class DiscordAdapter extends PlatformAdapter {
     return this.#connection?.restarts ?? 0;
   }
 
+  /** The live link for `/health`: up, and how often it was re-established since `connect`. */
+  override connectionState(): ConnectionState {
+    return this.#link.state();
+  }
+
   capabilities(): PlatformCapabilities {
     return {
       maxMessageLength: DISCORD_MAX_MESSAGE_LENGTH,
@@ -62,12 +70,15 @@ export class DiscordAdapter extends PlatformAdapter {
   async connect(onMessage: InboundHandler): Promise<void> {
     await this.disconnect();
     this.#handler = onMessage;
+    this.#link = new ConnectionTracker();
     const connection = new GatewayConnection({
       token: this.settings.token,
       rest: this.#rest,
       watchdogMs: this.settings.watchdogMs,
       log: this.log,
       onDispatch: (event) => this.#dispatch(event),
+      onUp: () => this.#link.markUp(),
+      onReconnecting: (reason) => this.#link.markReconnecting(reason),
     });
     this.#connection = connection;
     try {
@@ -83,6 +94,7 @@ export class DiscordAdapter extends PlatformAdapter {
     this.#handler = undefined;
     const connection = this.#connection;
     this.#connection = undefined;
+    this.#link.markDown();
     await connection?.stop();
   }
 

@@ -27,7 +27,22 @@ export interface GatewayConnectionOptions {
   readonly watchdogMs: number;
   readonly log: PluginLogger;
   readonly onDispatch: (event: DispatchEvent) => void;
+  /** The link is up: READY after an IDENTIFY, or RESUMED. */
+  readonly onUp?: () => void;
+  /** The link is being re-established; `reason` is secret-free ("socket closed (code 1006)"). */
+  readonly onReconnecting?: (reason: string) => void;
 }
+
+/** `41250` → `"41.3 s"`, `100` → `"100 ms"`: short, human, no false precision. */
+export function formatDuration(ms: number): string {
+  return ms >= 1_000 ? `${Number((ms / 1_000).toFixed(1))} s` : `${Math.round(ms)} ms`;
+}
+
+/** The SDK's debug line when it starts beating, and when it destroys a shard (with why). */
+const BEAT_EVERY = /starting to beat every (\d+)ms/;
+const DESTROY_REASON = /Destroying shard\s+Reason: ([^\n]+)/;
+/** The close code the SDK itself uses when it closes a socket in order to resume. */
+const RESUMING_CLOSE_CODE = 4200;
 
 /** A self-healing gateway connection; `restarts` counts the watchdog's interventions. */
 export class GatewayConnection {
@@ -37,6 +52,10 @@ export class GatewayConnection {
   #lastAlive = 0;
   #restarting = false;
   #stopped = true;
+  /** Discord's heartbeat interval for the live connection (from the SDK's debug line). */
+  #beatMs = 0;
+  /** Why the SDK last destroyed its shard, as it worded it ("Zombie connection"). */
+  #destroyReason: string | undefined;
 
   constructor(private readonly options: GatewayConnectionOptions) {}
 
@@ -69,9 +88,21 @@ export class GatewayConnection {
       if (this.#manager === manager) this.#lastAlive = Date.now();
     };
     manager.on(WebSocketShardEvents.HeartbeatComplete, alive);
+    manager.on(WebSocketShardEvents.Ready, () => {
+      if (this.#manager === manager) this.options.onUp?.();
+    });
     manager.on(WebSocketShardEvents.Resumed, () => {
       alive();
       this.options.log.info('discord gateway resumed');
+      if (this.#manager === manager) this.options.onUp?.();
+    });
+    manager.on(WebSocketShardEvents.Closed, (code) => {
+      // A retired manager's listeners are gone; this is the live link dropping, and the SDK is
+      // about to resume or re-identify on its own.
+      if (this.#manager !== manager || this.#stopped) return;
+      const reason = this.#closeReason(code);
+      this.options.log.warn('discord gateway link lost; the SDK reconnects', { reason });
+      this.options.onReconnecting?.(reason);
     });
     manager.on(WebSocketShardEvents.Dispatch, (payload) => {
       if (this.#manager !== manager) return;
@@ -79,6 +110,8 @@ export class GatewayConnection {
       this.options.onDispatch({ t: payload.t, d: payload.d });
     });
     manager.on(WebSocketShardEvents.Debug, (message) => {
+      this.#beatMs = Number(BEAT_EVERY.exec(message)?.[1] ?? this.#beatMs);
+      this.#destroyReason = DESTROY_REASON.exec(message)?.[1]?.trim() ?? this.#destroyReason;
       this.options.log.debug('discord gateway', { message });
     });
     manager.on(WebSocketShardEvents.Error, (error) => {
@@ -109,6 +142,17 @@ export class GatewayConnection {
     await Promise.race([destroy(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   }
 
+  /** A secret-free reason for a close: the SDK's own words mapped to plain ones, or the code. */
+  #closeReason(code: number): string {
+    const destroyed = this.#destroyReason;
+    this.#destroyReason = undefined;
+    if (code === RESUMING_CLOSE_CODE && destroyed === 'Zombie connection') {
+      return `no heartbeat ACK in ${formatDuration(this.#beatMs)}`;
+    }
+    if (code === RESUMING_CLOSE_CODE && destroyed) return `resuming: ${destroyed}`;
+    return `socket closed (code ${code})`;
+  }
+
   #check(): void {
     if (this.#stopped || this.#restarting) return;
     if (Date.now() - this.#lastAlive < this.options.watchdogMs) return;
@@ -119,6 +163,9 @@ export class GatewayConnection {
     this.#restarting = true;
     this.restarts += 1;
     const silentMs = Date.now() - this.#lastAlive;
+    this.options.onReconnecting?.(
+      `watchdog: no heartbeat ACK or event in ${formatDuration(silentMs)}`,
+    );
     this.options.log.warn('discord gateway silent; reconnecting', {
       silentMs,
       restarts: this.restarts,

@@ -1,7 +1,9 @@
 /**
- * The fake gateway drops or stalls the connection; the adapter comes back on its own and the
- * next message gets through. Every wait is for an event (the fake seeing a RESUME or IDENTIFY,
- * the handler receiving a message); the timeouts are only backstops.
+ * The fake gateway drops or stalls the connection; the adapter comes back on its own, says so in
+ * `connectionState()` (what `/health` shows), and the next message is answered. Every wait is for
+ * an event (the fake seeing a RESUME or IDENTIFY, the handler receiving a message, the fake
+ * receiving the answer); the timeouts are only backstops. Runs with the adapter's default
+ * settings except where a test says otherwise; the fake beats every 100 ms.
  */
 import type { InboundMessage } from '@hermes/plugin-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,9 +22,12 @@ async function connected(settings: Record<string, unknown> = {}) {
   ({ fake, adapter } = await discordFixture(settings));
   const received: InboundMessage[] = [];
   const waiters: Array<() => void> = [];
-  await adapter.connect((message) => {
+  const live = adapter;
+  await live.connect(async (message) => {
     received.push(message);
     for (const wake of waiters.splice(0)) wake();
+    // Answer like the gateway would, so a test can see the round trip after a reconnect.
+    await live.send({ chatId: message.chatId }, { text: `echo: ${message.text}` });
   });
   const arrived = async (text: string): Promise<InboundMessage> => {
     for (;;) {
@@ -31,39 +36,77 @@ async function connected(settings: Record<string, unknown> = {}) {
       await new Promise<void>((resolve) => waiters.push(resolve));
     }
   };
-  return { fake: fake as FakeDiscord, adapter: adapter as DiscordAdapter, arrived };
+  const answered = async (text: string) => {
+    const f = fake as FakeDiscord;
+    while (!f.messages.some((m) => m.content === `echo: ${text}`)) await f.waitFor('rest');
+  };
+  return { fake: fake as FakeDiscord, adapter: live, arrived, answered };
 }
 
 const dm = (content: string) => ({ channelId: 'dm-1', userId: 'u-1', content });
 
 describe('Discord gateway reconnects', () => {
-  it('after a dropped socket it resumes the session and gets the message sent meanwhile', async () => {
-    const { fake, arrived } = await connected();
+  it('after a dropped socket it resumes the session, gets the message sent meanwhile, and reports the reconnect', async () => {
+    const { fake, adapter, arrived, answered } = await connected();
+    expect(adapter.connectionState()).toEqual({ up: true, reconnects: 0 });
     const resumed = fake.waitFor('resume');
     const started = performance.now();
     fake.drop();
     fake.dispatchMessage(dm('sent while the socket was down'));
     await resumed;
-    const reconnectMs = performance.now() - started;
+    // The fake has just answered the RESUME; the adapter has not read RESUMED yet.
+    expect(adapter.connectionState()).toMatchObject({
+      up: false,
+      reconnects: 1,
+      lastReconnectReason: 'socket closed (code 1006)',
+    });
     expect((await arrived('sent while the socket was down')).chatId).toBe('dm-1');
+    const reconnectMs = performance.now() - started;
     fake.dispatchMessage(dm('after the resume'));
-    await arrived('after the resume');
+    await answered('after the resume');
     expect(fake.identifies).toBe(1);
     expect(fake.resumes).toBe(1);
+    const state = adapter.connectionState();
+    expect(state).toMatchObject({ up: true, reconnects: 1 });
+    expect(Date.parse(state.lastReconnectAt ?? '')).toBeGreaterThan(0);
+    expect(JSON.stringify(state)).not.toContain(fake.token);
     console.info(`discord reconnect after a drop: ${reconnectMs.toFixed(0)} ms (resume)`);
   }, 20_000);
 
-  it('a stalled socket (no heartbeat ACKs) is abandoned and resumed', async () => {
-    const { fake, arrived } = await connected();
+  it('a second drop counts a second reconnect', async () => {
+    const { fake, adapter, answered } = await connected();
+    for (const round of [1, 2]) {
+      const resumed = fake.waitFor('resume');
+      fake.drop();
+      await resumed;
+      fake.dispatchMessage(dm(`round ${round}`));
+      await answered(`round ${round}`);
+      expect(adapter.connectionState()).toMatchObject({ up: true, reconnects: round });
+    }
+  }, 20_000);
+
+  it('a stalled socket (no heartbeat ACKs) is abandoned and resumed, and the reason says so', async () => {
+    const { fake, adapter, answered } = await connected();
     const resumed = fake.waitFor('resume');
+    const started = performance.now();
     fake.stall();
     fake.dispatchMessage(dm('sent into the stall'));
     await resumed;
-    await arrived('sent into the stall');
+    expect(adapter.connectionState()).toMatchObject({
+      up: false,
+      reconnects: 1,
+      lastReconnectReason: 'no heartbeat ACK in 100 ms',
+    });
+    await answered('sent into the stall');
+    const reconnectMs = performance.now() - started;
+    fake.dispatchMessage(dm('after the stall'));
+    await answered('after the stall');
+    expect(adapter.connectionState()).toMatchObject({ up: true, reconnects: 1 });
+    console.info(`discord reconnect after a stall: ${reconnectMs.toFixed(0)} ms (resume)`);
   }, 20_000);
 
   it('the watchdog restarts a connection that stays silent (no HELLO), and messages flow again', async () => {
-    const { fake, adapter, arrived } = await connected({ watchdog_ms: 600 });
+    const { fake, adapter, answered } = await connected({ watchdog_ms: 600 });
     // The SDK's own recovery meets sockets that never say HELLO; it would wait a minute each.
     fake.silent = true;
     const first = fake.connections;
@@ -75,6 +118,18 @@ describe('Discord gateway reconnects', () => {
     await identified;
     expect(adapter.watchdogRestarts).toBeGreaterThanOrEqual(1);
     fake.dispatchMessage(dm('after the watchdog'));
-    await arrived('after the watchdog');
+    await answered('after the watchdog');
+    const state = adapter.connectionState();
+    // One for the SDK giving up on the stalled socket, one per watchdog restart at least.
+    expect(state.up).toBe(true);
+    expect(state.reconnects).toBeGreaterThanOrEqual(1 + adapter.watchdogRestarts);
+    expect(state.lastReconnectReason).toMatch(/^watchdog: no heartbeat ACK or event in /);
   }, 20_000);
+
+  it('disconnect marks the link down', async () => {
+    const { adapter } = await connected();
+    expect(adapter.connectionState().up).toBe(true);
+    await adapter.disconnect();
+    expect(adapter.connectionState()).toMatchObject({ up: false, reconnects: 0 });
+  });
 });
