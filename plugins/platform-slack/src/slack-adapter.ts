@@ -1,5 +1,6 @@
 /** The Slack platform adapter: Socket Mode in, Web API out, replies in the message's thread. */
 import {
+  type ConnectionState,
   type InboundHandler,
   type InboundMessage,
   type OutboundMessage,
@@ -74,6 +75,11 @@ export class SlackAdapter extends PlatformAdapter {
   /** Whether the Socket Mode connection is open now. */
   get connected(): boolean {
     return this.#socket.connected;
+  }
+
+  /** Up at Slack's `hello`; each drop, stall or `disconnect` counts a reconnect (for `/health`). */
+  override connectionState(): ConnectionState {
+    return this.#socket.state();
   }
 
   async connect(onMessage: InboundHandler): Promise<void> {

@@ -3,6 +3,7 @@
  * every envelope, reconnects when Slack says `disconnect` or the socket closes, and pings the
  * socket so a stalled one (no pong within `pongTimeoutMs`) is dropped and reopened.
  */
+import { type ConnectionState, ConnectionTracker } from '@hermes/plugin-sdk';
 import type { WebClient } from '@slack/web-api';
 import WebSocket from 'ws';
 
@@ -40,14 +41,24 @@ export class SocketModeConnection {
   #pingTimer: NodeJS.Timeout | undefined;
   #pongTimer: NodeJS.Timeout | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
-  /** Times a connection was reopened after a drop, a stall or a `disconnect`. */
-  reconnects = 0;
+  /** Up at `hello`, reconnecting from a drop, a stall or a `disconnect` until the next `hello`. */
+  readonly #tracker = new ConnectionTracker();
 
   /** @param client - A Web API client holding the app-level (`xapp-`) token. */
   constructor(client: WebClient, hooks: SocketModeHooks, timing: SocketModeTiming) {
     this.#client = client;
     this.#hooks = hooks;
     this.#timing = timing;
+  }
+
+  /** Times the link was lost and a new connection begun (drops, stalls, `disconnect`s). */
+  get reconnects(): number {
+    return this.#tracker.state().reconnects;
+  }
+
+  /** The link's state for `/health` (up, reconnects, the last reason). */
+  state(): ConnectionState {
+    return this.#tracker.state();
   }
 
   /** Whether a socket is open and has said hello. */
@@ -66,6 +77,7 @@ export class SocketModeConnection {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     this.#drop();
+    this.#tracker.markDown();
   }
 
   async #open(): Promise<void> {
@@ -89,6 +101,7 @@ export class SocketModeConnection {
       });
     });
     this.#attempt = 0;
+    this.#tracker.markUp();
     socket.on('close', () => this.#lost(socket, 'the socket closed'));
     socket.on('error', () => this.#lost(socket, 'the socket failed'));
     socket.on('pong', () => {
@@ -101,7 +114,7 @@ export class SocketModeConnection {
   #onEnvelope(socket: WebSocket, envelope: Envelope): void {
     if (envelope.envelope_id) socket.send(JSON.stringify({ envelope_id: envelope.envelope_id }));
     if (envelope.type === 'disconnect') {
-      this.#lost(socket, `Slack asked to reconnect (${envelope.reason ?? 'no reason'})`);
+      this.#lost(socket, `Slack asked to reconnect (${safeReason(envelope.reason)})`);
     } else if (envelope.type === 'events_api' && envelope.payload && !this.#stopped) {
       this.#hooks.onEvent(envelope.payload);
     }
@@ -121,6 +134,7 @@ export class SocketModeConnection {
   #lost(socket: WebSocket, why: string): void {
     if (socket !== this.#socket || this.#stopped) return;
     this.#drop();
+    this.#tracker.markReconnecting(why);
     this.#hooks.log('warn', `slack: socket mode connection lost: ${why}; reconnecting`);
     this.#retry();
   }
@@ -133,7 +147,6 @@ export class SocketModeConnection {
       if (this.#stopped) return;
       this.#open().then(
         () => {
-          this.reconnects += 1;
           this.#hooks.log('info', 'slack: socket mode reconnected');
         },
         (error: unknown) => {
@@ -173,6 +186,11 @@ function parseEnvelope(text: string): Envelope | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Slack's `disconnect` reason (`refresh_requested`, `warning`) if it looks like one. */
+function safeReason(reason: unknown): string {
+  return typeof reason === 'string' && /^[a-z_]{1,64}$/.test(reason) ? reason : 'no reason';
 }
 
 /** A failure's code or class, never its message (which could quote a URL with a ticket). */

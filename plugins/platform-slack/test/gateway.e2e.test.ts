@@ -15,6 +15,7 @@ const home = () => process.env.HERMES_HOME as string;
 const LONG = Array.from({ length: 10 }, (_, i) => `Paragraph ${i}: ${'lorem '.repeat(165)}`).join(
   '\n\n',
 );
+const HEALTH_KEY = 'health-key-0123456789abcdef';
 const children: Child[] = [];
 let fake: FakeSlack | undefined;
 
@@ -24,8 +25,21 @@ afterEach(async () => {
   fake = undefined;
 });
 
-/** config.yaml for the model and the fake; `stream: false` sends each answer once, through the ledger. */
-function writeConfig(baseUrl: string, apiUrl: string, stream = true): void {
+/** What a test changes in config.yaml. */
+interface ConfigOptions {
+  /** `false` sends each answer once, through the delivery ledger. */
+  readonly stream?: boolean;
+  /** Also serve the API server (for `/health`) with this key, on a free port. */
+  readonly healthKey?: string;
+  /** `platforms.slack` lines beyond the bot token, the URL and the allowlist. */
+  readonly slack?: readonly string[];
+}
+
+/** config.yaml for the model and the fake; Socket Mode unless `options.slack` says otherwise. */
+function writeConfig(baseUrl: string, apiUrl: string, options: ConfigOptions = {}): void {
+  const apiServer = options.healthKey
+    ? ['  api_server:', '    enabled: true', '    port: 0', `    key: ${options.healthKey}`]
+    : [];
   writeFileSync(
     join(home(), 'config.yaml'),
     [
@@ -37,15 +51,16 @@ function writeConfig(baseUrl: string, apiUrl: string, stream = true): void {
       '  enabled: [platform-slack]',
       'gateway:',
       '  stream:',
-      `    enabled: ${stream}`,
+      `    enabled: ${options.stream ?? true}`,
       '    edit_interval_ms: 50',
       'platforms:',
+      ...apiServer,
       '  slack:',
       '    enabled: true',
       `    bot_token: ${BOT_TOKEN}`,
-      `    app_token: ${APP_TOKEN}`,
       `    api_url: ${apiUrl}`,
       '    allowed_users: [U1]',
+      ...(options.slack ?? [`    app_token: ${APP_TOKEN}`]),
       '',
     ].join('\n'),
   );
@@ -128,14 +143,23 @@ describe('hermes-gateway run with the slack plugin', { timeout: 60_000 }, () => 
     ]);
     children.push(model.child);
     installPlugin(home());
-    writeConfig(model.baseUrl, slack.apiUrl, false);
+    writeConfig(model.baseUrl, slack.apiUrl, { stream: false, healthKey: HEALTH_KEY });
     const gateway = await startGateway(home());
     children.push(gateway);
+    const [, apiServer] = await gateway.waitFor(/api_server listening on (http:\S+)/);
 
     slack.drop();
     await slack.waitForConnection(2);
     await slack.dm('U1', 'hello after the drop', 'D1');
     await slack.waitFor(() => slack.messages.some((m) => m.text === 'Back again.'));
+    const health = (await (await fetch(`${apiServer}/health`)).json()) as {
+      adapters: { platform: string }[];
+    };
+    expect(health.adapters.find((a) => a.platform === 'slack')).toMatchObject({
+      connected: true,
+      reconnects: 1,
+      lastReconnectReason: 'the socket closed',
+    });
 
     slack.failures.set('chat.postMessage', 'channel_not_found');
     await slack.dm('U1', 'answer to a gone chat', 'D2');

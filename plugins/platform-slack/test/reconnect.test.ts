@@ -37,12 +37,18 @@ describe('Socket Mode reconnect', () => {
   it('reopens a dropped connection and answers the next message', async () => {
     const fixture = await echoing();
     await answered(fixture, 'before');
+    expect(fixture.adapter.connectionState()).toEqual({ up: true, reconnects: 0 });
     const dropped = performance.now();
     fixture.fake.drop();
     await fixture.fake.waitForConnection(2);
     const reconnectMs = performance.now() - dropped;
     await answered(fixture, 'after the drop');
-    expect(fixture.adapter.reconnects).toBe(1);
+    expect(fixture.adapter.connectionState()).toMatchObject({
+      up: true,
+      reconnects: 1,
+      lastReconnectReason: 'the socket closed',
+    });
+    expect(Date.parse(fixture.adapter.connectionState().lastReconnectAt ?? '')).not.toBeNaN();
     expect(fixture.fake.calls.filter((c) => c.method === 'apps.connections.open')).toHaveLength(2);
     expect(fixture.lines.join('\n')).toContain('socket mode connection lost: the socket closed');
     // A backstop, not a benchmark: the first retry is immediate (README: measured 13–34 ms here).
@@ -56,7 +62,11 @@ describe('Socket Mode reconnect', () => {
     await fixture.fake.waitForConnection(2);
     await answered(fixture, 'after the stall');
     expect(fixture.lines.join('\n')).toContain('no pong within 1000 ms (stalled)');
-    expect(fixture.adapter.reconnects).toBe(1);
+    expect(fixture.adapter.connectionState()).toMatchObject({
+      up: true,
+      reconnects: 1,
+      lastReconnectReason: 'no pong within 1000 ms (stalled)',
+    });
   });
 
   it('reconnects when Slack sends disconnect (refresh_requested)', async () => {
@@ -65,6 +75,31 @@ describe('Socket Mode reconnect', () => {
     await fixture.fake.waitForConnection(2);
     await answered(fixture, 'after the refresh');
     expect(fixture.lines.join('\n')).toContain('refresh_requested');
+    expect(fixture.adapter.connectionState()).toMatchObject({
+      up: true,
+      reconnects: 1,
+      lastReconnectReason: 'Slack asked to reconnect (refresh_requested)',
+    });
+  });
+
+  it('counts every reconnect, is down while reconnecting, and down after disconnect', async () => {
+    const fixture = await echoing();
+    fixture.fake.failures.set('apps.connections.open', 'internal_error');
+    fixture.fake.drop();
+    await fixture.fake.waitFor(
+      () => fixture.fake.calls.filter((c) => c.method === 'apps.connections.open').length >= 2,
+    );
+    // Failed attempts within one outage are one reconnect, and the link reads down meanwhile.
+    expect(fixture.adapter.connectionState()).toMatchObject({ up: false, reconnects: 1 });
+    fixture.fake.failures.delete('apps.connections.open');
+    await fixture.fake.waitForConnection(2);
+    await answered(fixture, 'one');
+    fixture.fake.askToReconnect();
+    await fixture.fake.waitForConnection(3);
+    await answered(fixture, 'two');
+    expect(fixture.adapter.connectionState()).toMatchObject({ up: true, reconnects: 2 });
+    await fixture.adapter.disconnect();
+    expect(fixture.adapter.connectionState()).toMatchObject({ up: false, reconnects: 2 });
   });
 
   it('keeps retrying while apps.connections.open fails, without a token in any log line', async () => {
