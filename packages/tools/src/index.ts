@@ -30,3 +30,4 @@ export * from './tool-spec.js';
 export * from './toolsets/builtin-toolsets.js';
 export * from './toolsets/toolset-catalog.js';
 export * from './toolsets/toolset-errors.js';
+export * from './web-search/index.js';
