@@ -6,6 +6,9 @@
  */
 export * from './agent.js';
 export * from './agent-options.js';
+export * from './auxiliary/auxiliary-models.js';
+export * from './auxiliary/auxiliary-slots.js';
+export * from './auxiliary/auxiliary-usage.js';
 export type { CompressionReport } from './compression/compression-gate.js';
 export * from './delegation/delegate-tool.js';
 export * from './delegation/delegation-options.js';

@@ -1,6 +1,7 @@
 /** The configuration `createAgent` accepts, validated with zod (it comes from files and flags). */
 import { parseOrThrow } from '@hermes/protocol';
 import { z } from 'zod';
+import { AuxiliaryConfigSchema } from '../auxiliary/auxiliary-slots.js';
 
 /** Everything `createAgent` reads. Unknown keys are rejected so typos fail loudly. */
 export const CreateAgentConfigSchema = z.strictObject({
@@ -56,6 +57,11 @@ export const CreateAgentConfigSchema = z.strictObject({
       userCharLimit: z.number().int().positive().optional(),
     })
     .optional(),
+  /**
+   * The models of side tasks (config.yaml `auxiliary:`): slot → its own provider entry or model.
+   * Absent slots use the main model; a failing slot model falls back to the main model once.
+   */
+  auxiliary: AuxiliaryConfigSchema.optional(),
   /** Extra skill directories, and the bundled skills directory. */
   skills: z
     .strictObject({

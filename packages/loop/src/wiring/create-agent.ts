@@ -1,7 +1,7 @@
 /**
  * `createAgent(config)`: the default wiring for the apps and for library users — provider chain
- * with retries and fallback, SQLite session store, ContextCompressor summarizing with the main
- * model, the tool registry with the core tools, the command approver, and the configured
+ * with retries and fallback, SQLite session store, ContextCompressor summarizing with the
+ * `compression` auxiliary slot (the main model unless configured), auxiliary models, the tool registry with the core tools, the command approver, and the configured
  * execution environment. Everything can be replaced by building an {@link Agent} directly.
  * Hosts that run many agents share the heavy parts through `deps.shared`
  * ({@link createSharedComponents}).
@@ -17,7 +17,7 @@ import {
 } from '@hermes/environments';
 import { MemoryManager, type MemoryProvider } from '@hermes/memory';
 import { HermesError, parseOrThrow } from '@hermes/protocol';
-import { type CreatedProvider, createProvider, resolveModelLimits } from '@hermes/providers';
+import { createProvider, resolveModelLimits } from '@hermes/providers';
 import type { SkillsLibrary } from '@hermes/skills';
 import {
   type ClarifyCallback,
@@ -27,6 +27,7 @@ import {
 } from '@hermes/tools';
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
+import { AuxiliaryModels } from '../auxiliary/auxiliary-models.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
 import type { AgentHooks, HookErrorReporter } from '../hooks/agent-hooks.js';
 import { guardHooks } from '../hooks/guard-hooks.js';
@@ -93,6 +94,8 @@ export interface CreatedAgent {
   readonly agent: Agent;
   readonly registry: ToolRegistry;
   readonly skills: SkillsLibrary;
+  /** The models of the agent's side tasks, and their usage per slot (for `/usage`). */
+  readonly auxiliary: AuxiliaryModels;
   /**
    * Ends the agent's session (the `sessionEnd` hook), then releases the environment and the
    * provider, and the store when it is the agent's own (not `deps.shared`).
@@ -126,6 +129,12 @@ export function createAgent(
         code: `provider.${classified.reason}`,
         message: classified.message,
       }),
+  });
+  const auxiliary = new AuxiliaryModels({
+    main: created.provider,
+    mainModel: created.model,
+    ...(config.auxiliary ? { config: config.auxiliary } : {}),
+    build: (entry) => createProvider(entry as Parameters<typeof createProvider>[0]),
   });
   const owned: OwnedSharedComponents | undefined = deps.shared
     ? undefined
@@ -161,7 +170,13 @@ export function createAgent(
     },
   );
   const contextLength = config.contextLength ?? resolveModelLimits(created.model).contextWindow;
-  const newEngine = engineFactory(config, created, { contextLength, hermesHome }, deps);
+  const newEngine = engineFactory(
+    config,
+    created.model,
+    auxiliary,
+    { contextLength, hermesHome },
+    deps,
+  );
   const toolbox = new RegistryToolbox(shared.registry, {
     definitions: shared.definitions,
     request: {
@@ -205,11 +220,13 @@ export function createAgent(
     agent,
     registry: shared.registry,
     skills: shared.skills,
+    auxiliary,
     async close() {
       await agent?.endSession();
       await memory?.shutdown();
       await environment.built()?.cleanup();
       await owned?.close();
+      await auxiliary.close();
       await created.provider.close();
     },
   };
@@ -217,15 +234,17 @@ export function createAgent(
 
 /**
  * Builds the agent's context engines (one now, one per delegated child): the host's factory, or
- * a `ContextCompressor` with the `compression` settings, summarizing with the main model.
+ * a `ContextCompressor` with the `compression` settings, summarizing with the `compression`
+ * auxiliary slot (the main model unless configured).
  */
 function engineFactory(
   config: CreateAgentConfig,
-  created: CreatedProvider,
+  model: string,
+  auxiliary: AuxiliaryModels,
   base: { readonly contextLength: number; readonly hermesHome: string },
   deps: CreateAgentDeps,
 ): () => ContextEngine {
-  const init: ContextEngineInit = { ...base, model: created.model };
+  const init: ContextEngineInit = { ...base, model };
   const custom = deps.contextEngine;
   if (custom) return () => custom(init);
   const settings = config.compression;
@@ -233,7 +252,7 @@ function engineFactory(
     new ContextCompressor({
       contextLength: init.contextLength,
       model: init.model,
-      summarizer: summarizerFor(created.provider, created.model),
+      summarizer: summarizerFor(auxiliary.for('compression'), auxiliary.for('compression').model),
       ...(settings?.threshold === undefined ? {} : { thresholdPercent: settings.threshold }),
       ...(settings?.protectFirstN === undefined ? {} : { protectFirstN: settings.protectFirstN }),
       ...(settings?.tailMinMessages === undefined
