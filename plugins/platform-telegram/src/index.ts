@@ -15,6 +15,7 @@ export {
   resolveTelegramSettings,
   type TelegramSettings,
   TelegramSettingsSchema,
+  type WebhookSettings,
 } from './settings.js';
 export { openEntities, splitMarkdownV2 } from './split-markdown-v2.js';
 export {
@@ -22,6 +23,11 @@ export {
   TELEGRAM_MAX_MESSAGE_LENGTH,
   TelegramAdapter,
 } from './telegram-adapter.js';
+export {
+  MAX_WEBHOOK_BODY_BYTES,
+  WebhookServer,
+  type WebhookServerOptions,
+} from './webhook-server.js';
 
 /** The plugin: one platform, `telegram`. */
 export default definePlugin({

@@ -2,7 +2,9 @@
  * Long polling with a liveness watchdog. Telegram's most reported failure is a poller that
  * silently stops (a half-open socket: the request never answers, nothing throws). Each
  * `getUpdates` is given `timeout + margin` to answer; past that it is aborted and the poller
- * starts over, counted in `restarts`.
+ * starts over, counted in `restarts`. The first call after a stall or a failure asks with
+ * `timeout: 0`, so it answers at once and the owner learns within a round trip that the link is
+ * back (a long poll would only answer after its full timeout when no update is waiting).
  */
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -15,6 +17,8 @@ export interface PollerEvents {
   readonly onStall: (restarts: number, waitedMs: number) => void;
   /** A call failed (connection dropped, 5xx, …); the poller waits `retryInMs` and tries again. */
   readonly onError: (error: unknown, retryInMs: number) => void;
+  /** A `getUpdates` call answered (the link works); called before its updates are handled. */
+  readonly onAnswer?: () => void;
 }
 
 /** Timing of the loop. */
@@ -34,6 +38,8 @@ export class Poller {
   #abort: AbortController | undefined;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** The next call is a probe (`timeout: 0`): the previous one stalled or failed. */
+  #probe = false;
   /** How many times the watchdog restarted the poller. */
   restarts = 0;
 
@@ -64,13 +70,16 @@ export class Poller {
       try {
         const updates = await this.#poll();
         failures = 0;
+        this.#probe = false;
         if (!this.#running) return;
+        this.events.onAnswer?.();
         if (updates.length > 0) {
           this.#offset = (updates.at(-1)?.update_id ?? 0) + 1;
           await this.events.onUpdates(updates);
         }
       } catch (error) {
         if (!this.#running) return;
+        this.#probe = true;
         if (error instanceof Stalled) continue;
         const wait = Math.min(this.timing.retryMaxMs, this.timing.retryBaseMs * 2 ** failures);
         failures += 1;
@@ -84,7 +93,8 @@ export class Poller {
   #poll(): Promise<Update[]> {
     const abort = new AbortController();
     this.#abort = abort;
-    const deadline = this.timing.timeoutSeconds * 1000 + this.timing.marginMs;
+    const timeout = this.#probe ? 0 : this.timing.timeoutSeconds;
+    const deadline = timeout * 1000 + this.timing.marginMs;
     return new Promise<Update[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.restarts += 1;
@@ -94,7 +104,7 @@ export class Poller {
       }, deadline);
       this.api
         .getUpdates(
-          { offset: this.#offset, timeout: this.timing.timeoutSeconds },
+          { offset: this.#offset, timeout },
           abort.signal as Parameters<Api['getUpdates']>[1],
         )
         .then(resolve, reject)

@@ -1,4 +1,5 @@
 /** `platforms.telegram` in config.yaml, with the environment variables that stand in for it. */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /** The public Bot API; tests point `api_root` at a local fake instead. */
@@ -11,6 +12,9 @@ const idList = z
       .map((id) => id.trim())
       .filter((id) => id.length > 0),
   );
+
+/** Telegram's rule for `secret_token`: 1–256 of A–Z, a–z, 0–9, `_` and `-`. */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
 
 /** The section as written; unknown keys (the gateway's own `enabled`, …) pass through. */
 export const TelegramSettingsSchema = z
@@ -26,6 +30,20 @@ export const TelegramSettingsSchema = z
     /** Back-off after a failed poll: starts here, doubles, capped at `retry_max_ms`. */
     retry_base_ms: z.number().int().min(1).default(500),
     retry_max_ms: z.number().int().min(1).default(30_000),
+    /** Webhook mode: the public https URL Telegram posts to (your reverse proxy's). */
+    webhook_url: z
+      .string()
+      .url()
+      .refine((url) => url.startsWith('https://'), 'Telegram posts only to https URLs')
+      .optional(),
+    /** Webhook mode: where our HTTP server listens; the reverse proxy forwards to it. */
+    webhook_host: z.string().trim().min(1).default('127.0.0.1'),
+    /** Webhook mode: the local port; 0 picks a free one. */
+    webhook_port: z.number().int().min(0).max(65_535).default(8443),
+    /** Webhook mode: the local path; default the URL's path, else `/telegram`. */
+    webhook_path: z.string().startsWith('/').optional(),
+    /** Webhook mode: the `secret_token` Telegram sends back in every request. */
+    webhook_secret: z.string().regex(SECRET_PATTERN).optional(),
   })
   .passthrough();
 
@@ -34,19 +52,30 @@ export interface TelegramSettings {
   readonly token: string;
   readonly allowedUsers: readonly string[];
   readonly apiRoot: string;
-  readonly mode: 'polling';
+  readonly mode: 'polling' | 'webhook';
+  /** Present in webhook mode only. */
+  readonly webhook?: WebhookSettings;
   readonly pollTimeoutSeconds: number;
   readonly watchdogMarginMs: number;
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
 }
 
+/** Webhook mode's resolved settings. */
+export interface WebhookSettings {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly path: string;
+  readonly secret: string;
+}
+
 /**
  * Resolves the section: `token` falls back to `TELEGRAM_BOT_TOKEN`, `allowed_users` to
- * `TELEGRAM_ALLOWED_USERS` (comma-separated ids).
+ * `TELEGRAM_ALLOWED_USERS` (comma-separated ids), `webhook_secret` to `TELEGRAM_WEBHOOK_SECRET`
+ * and then to a random secret made for this process.
  *
- * @throws Error naming the bad field (never the token's value), or saying webhook mode is not
- *   available yet.
+ * @throws Error naming the bad or missing field (never a token's or secret's value).
  */
 export function resolveTelegramSettings(
   raw: Readonly<Record<string, unknown>>,
@@ -62,18 +91,40 @@ export function resolveTelegramSettings(
   if (!token) {
     throw new Error('platforms.telegram needs a bot token: set token or TELEGRAM_BOT_TOKEN');
   }
-  if (section.mode === 'webhook') {
-    throw new Error('platforms.telegram mode webhook is not available yet: use mode polling');
-  }
   const allowed = section.allowed_users ?? idList.parse(env.TELEGRAM_ALLOWED_USERS ?? '');
   return {
     token,
     allowedUsers: allowed,
     apiRoot: (section.api_root ?? DEFAULT_API_ROOT).replace(/\/+$/, ''),
-    mode: 'polling',
+    mode: section.mode,
+    ...(section.mode === 'webhook' ? { webhook: resolveWebhook(section, env) } : {}),
     pollTimeoutSeconds: section.poll_timeout_seconds,
     watchdogMarginMs: section.watchdog_margin_seconds * 1000,
     retryBaseMs: section.retry_base_ms,
     retryMaxMs: section.retry_max_ms,
+  };
+}
+
+function resolveWebhook(
+  section: z.output<typeof TelegramSettingsSchema>,
+  env: Readonly<Record<string, string | undefined>>,
+): WebhookSettings {
+  const url = section.webhook_url;
+  if (!url) {
+    throw new Error(
+      'platforms.telegram mode webhook needs webhook_url: the public https URL Telegram posts to',
+    );
+  }
+  const fromEnv = env.TELEGRAM_WEBHOOK_SECRET?.trim();
+  if (fromEnv && !SECRET_PATTERN.test(fromEnv)) {
+    throw new Error('TELEGRAM_WEBHOOK_SECRET is invalid: use 1-256 of A-Z, a-z, 0-9, _ and -');
+  }
+  const urlPath = new URL(url).pathname.replace(/\/+$/, '');
+  return {
+    url,
+    host: section.webhook_host,
+    port: section.webhook_port,
+    path: section.webhook_path ?? (urlPath || '/telegram'),
+    secret: section.webhook_secret ?? fromEnv ?? randomBytes(32).toString('base64url'),
   };
 }

@@ -1,9 +1,14 @@
-/** The Telegram `PlatformAdapter`: grammY's Bot API client, our own watched long-polling loop. */
+/**
+ * The Telegram `PlatformAdapter`: grammY's Bot API client, and updates from either our own
+ * watched long-polling loop or our own webhook endpoint.
+ */
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type Attachment,
+  type ConnectionState,
+  ConnectionTracker,
   type InboundHandler,
   type OutboundMessage,
   PlatformAdapter,
@@ -27,6 +32,7 @@ import {
   retryAfterSeconds,
   toHermesError,
 } from './telegram-errors.js';
+import { WebhookServer } from './webhook-server.js';
 
 /** Telegram's limit for one message's text, in UTF-16 code units. */
 export const TELEGRAM_MAX_MESSAGE_LENGTH = 4096;
@@ -43,6 +49,11 @@ export class TelegramAdapter extends PlatformAdapter {
   readonly #api: Api;
   readonly #log: PluginLogger;
   #poller: Poller | undefined;
+  #webhook: WebhookServer | undefined;
+  #webhookAddress: { host: string; port: number } | undefined;
+  readonly #link = new ConnectionTracker();
+  /** When the polling link went down (stall or failed poll); undefined while it is up. */
+  #downSince: number | undefined;
   #onMessage: InboundHandler | undefined;
   #bot: BotIdentity | undefined;
   readonly #attachmentsDir: string;
@@ -72,11 +83,30 @@ export class TelegramAdapter extends PlatformAdapter {
     return this.#bot;
   }
 
+  /** The live link, for `/health`: up, and how often the poller was restarted or reconnected. */
+  override connectionState(): ConnectionState {
+    return this.#link.state();
+  }
+
+  /** The webhook endpoint's bound address (webhook mode, once connected). */
+  get webhookAddress(): { host: string; port: number } | undefined {
+    return this.#webhookAddress;
+  }
+
   async connect(onMessage: InboundHandler): Promise<void> {
-    if (this.#poller) return;
+    if (this.#poller || this.#webhook) return;
     const me = await this.#call('getMe', () => this.#api.getMe());
     this.#bot = { id: me.id, username: me.username };
     this.#onMessage = onMessage;
+    if (this.#settings.webhook) await this.#startWebhook();
+    else await this.#startPolling();
+    this.#link.markUp();
+    this.#log.info('telegram connected', { bot: me.username, mode: this.#settings.mode });
+  }
+
+  async #startPolling(): Promise<void> {
+    // Telegram refuses getUpdates (409) while a webhook is set, e.g. after a switch of mode.
+    await this.#call('deleteWebhook', () => this.#api.deleteWebhook());
     const s = this.#settings;
     this.#poller = new Poller(
       this.#api,
@@ -88,24 +118,87 @@ export class TelegramAdapter extends PlatformAdapter {
       },
       {
         onUpdates: (updates) => this.#dispatch(updates),
-        onStall: (restarts, waitedMs) =>
-          this.#log.warn('telegram poller stalled; restarting it', { restarts, waitedMs }),
-        onError: (error, retryInMs) =>
+        onStall: (restarts, waitedMs) => {
+          this.#log.warn('telegram poller stalled; restarting it', { restarts, waitedMs });
+          this.#linkDown(`no getUpdates answer in ${waitedMs / 1000} s`);
+        },
+        onError: (error, retryInMs) => {
+          const failure = toHermesError('getUpdates', error, s.token);
           this.#log.warn('telegram getUpdates failed; retrying', {
-            error: toHermesError('getUpdates', error, s.token).message,
+            error: failure.message,
             retryInMs,
-          }),
+          });
+          if (this.#downSince === undefined) this.#linkDown(`getUpdates failed (${failure.code})`);
+        },
+        onAnswer: () => this.#linkUp(),
       },
     );
     this.#poller.start();
-    this.#log.info('telegram connected', { bot: me.username });
+  }
+
+  #linkDown(reason: string): void {
+    this.#downSince ??= Date.now();
+    this.#link.markReconnecting(reason);
+  }
+
+  #linkUp(): void {
+    if (this.#downSince === undefined) return;
+    const downMs = Date.now() - this.#downSince;
+    this.#downSince = undefined;
+    this.#link.markUp();
+    this.#log.info('telegram poller reconnected', { downMs });
+  }
+
+  async #startWebhook(): Promise<void> {
+    const w = this.#settings.webhook;
+    if (!w) return;
+    const server = new WebhookServer({
+      host: w.host,
+      port: w.port,
+      path: w.path,
+      secret: w.secret,
+      onUpdate: (update) => this.#dispatch([update]),
+      onRefused: (status, reason) =>
+        this.#log.warn('telegram webhook refused a request', { status, reason }),
+    });
+    const address = await server.listen();
+    this.#webhookAddress = { host: address.address, port: address.port };
+    this.#log.info('telegram webhook listening', {
+      host: address.address,
+      port: address.port,
+      path: w.path,
+    });
+    try {
+      await this.#call('setWebhook', () =>
+        this.#api.setWebhook(w.url, { secret_token: w.secret, allowed_updates: ['message'] }),
+      );
+    } catch (error) {
+      await server.close();
+      this.#webhookAddress = undefined;
+      throw this.#redactSecret(error);
+    }
+    this.#webhook = server;
+  }
+
+  /** A refusal's text could echo the request; the webhook secret must not reach a log. */
+  #redactSecret(error: unknown): unknown {
+    const secret = this.#settings.webhook?.secret;
+    if (!(error instanceof Error) || !secret || !error.message.includes(secret)) return error;
+    error.message = error.message.split(secret).join('[SECRET]');
+    return error;
   }
 
   async disconnect(): Promise<void> {
     const poller = this.#poller;
+    const webhook = this.#webhook;
     this.#onMessage = undefined;
     this.#poller = undefined;
-    await poller?.stop();
+    this.#webhook = undefined;
+    this.#webhookAddress = undefined;
+    this.#downSince = undefined;
+    this.#link.markDown();
+    // The webhook stays registered with Telegram on purpose: it queues updates until we are back.
+    await Promise.all([poller?.stop(), webhook?.close()]);
   }
 
   async #dispatch(updates: readonly Update[]): Promise<void> {

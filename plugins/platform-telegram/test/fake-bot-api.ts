@@ -3,11 +3,13 @@
  * speaking `POST /bot<token>/<method>` with the methods the adapter uses (getMe, getUpdates long
  * polling, sendMessage, editMessageText, sendChatAction). It checks MarkdownV2 the way Telegram
  * does (an unescaped reserved character or an unclosed entity is a 400), enforces 4,096
- * characters, and can stall or drop a poll, or refuse a chat for good.
+ * characters, and can stall or drop a poll, or refuse a chat for good. Webhooks: see
+ * `fake-webhook.ts`; like Telegram, it refuses `getUpdates` (409) while a webhook is set.
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type FakeDelivery, FakeWebhook } from './fake-webhook.ts';
 
 export const FAKE_BOT = {
   id: 999,
@@ -98,6 +100,8 @@ export function checkMarkdownV2(text: string): string | undefined {
 /** The fake server; `start()` it, point `api_root` at `url`, `close()` it after. */
 export class FakeBotApi extends EventEmitter {
   readonly calls: FakeCall[] = [];
+  /** The webhook Telegram would post to; `deliver` posts through it. */
+  readonly webhook = new FakeWebhook();
   readonly sent: FakeSent[] = [];
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
@@ -109,6 +113,7 @@ export class FakeBotApi extends EventEmitter {
   #nextMessage = 100;
   #stallPolls = 0;
   #dropPolls = 0;
+  #holdPolls = 0;
   url = '';
 
   constructor(readonly token: string) {
@@ -138,6 +143,16 @@ export class FakeBotApi extends EventEmitter {
     this.#stallPolls += n;
   }
 
+  /** The next `n` getUpdates calls (after any stalled ones) wait for `releasePolls()`. */
+  holdPolls(n = 1): void {
+    this.#holdPolls += n;
+  }
+
+  /** Lets the held getUpdates calls go on. */
+  releasePolls(): void {
+    this.emit('release');
+  }
+
   /** The next `n` getUpdates calls have their connection destroyed. */
   dropPolls(n = 1): void {
     this.#dropPolls += n;
@@ -160,6 +175,18 @@ export class FakeBotApi extends EventEmitter {
 
   /** Queues a user's message as an update and wakes a waiting poll. */
   push(inbound: FakeInbound): void {
+    this.#updates.push(this.update(inbound));
+    this.emit('update');
+  }
+
+  /** Posts a user's message to the registered webhook; resolves with the update and the status. */
+  async deliver(inbound: FakeInbound): Promise<FakeDelivery & { update: object }> {
+    const update = this.update(inbound);
+    return { ...(await this.webhook.post(update)), update };
+  }
+
+  /** A user's message as a Telegram update with the next `update_id`. */
+  update(inbound: FakeInbound): Record<string, unknown> {
     const chatType = inbound.chatType ?? 'private';
     const message: Record<string, unknown> = {
       message_id: this.#nextMessage++,
@@ -180,8 +207,7 @@ export class FakeBotApi extends EventEmitter {
     }
     if (inbound.replyToBot)
       message.reply_to_message = { message_id: 1, from: FAKE_BOT, chat: message.chat, date: 0 };
-    this.#updates.push({ update_id: this.#nextUpdate++, message });
-    this.emit('update');
+    return { update_id: this.#nextUpdate++, message };
   }
 
   #attachFile(
@@ -243,9 +269,10 @@ export class FakeBotApi extends EventEmitter {
     const params = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     if (method === 'getUpdates') return this.#getUpdates(req, res, params);
     const result = this.#answer(method, params);
-    this.calls.push({ method, params });
+    const call = { method, params };
+    this.calls.push(call);
     reply(res, result);
-    this.emit('call', { method, params });
+    this.emit('call', call);
   }
 
   #answer(method: string, p: Record<string, unknown>): Record<string, unknown> {
@@ -264,6 +291,8 @@ export class FakeBotApi extends EventEmitter {
         parameters: { retry_after: retryAfter },
       };
     }
+    const hook = this.webhook.answer(method, p);
+    if (hook) return hook;
     const text = String(p.text ?? '');
     if (method === 'getMe') return { ok: true, result: FAKE_BOT };
     if (method === 'sendChatAction') return { ok: true, result: true };
@@ -307,8 +336,17 @@ export class FakeBotApi extends EventEmitter {
     res: ServerResponse,
     p: Record<string, unknown>,
   ): Promise<void> {
-    this.calls.push({ method: 'getUpdates', params: p });
-    this.emit('call', { method: 'getUpdates', params: p });
+    const call = { method: 'getUpdates', params: p };
+    this.calls.push(call);
+    this.emit('call', call);
+    if (this.webhook.registration) {
+      return reply(res, {
+        ok: false,
+        error_code: 409,
+        description:
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      });
+    }
     if (this.#dropPolls > 0) {
       this.#dropPolls -= 1;
       req.socket.destroy();
@@ -317,6 +355,10 @@ export class FakeBotApi extends EventEmitter {
     if (this.#stallPolls > 0) {
       this.#stallPolls -= 1;
       return; // never answered; the socket stays open until close()
+    }
+    if (this.#holdPolls > 0) {
+      this.#holdPolls -= 1;
+      await once(this, 'release');
     }
     const offset = Number(p.offset ?? 0);
     while (this.#updates[0] && Number(this.#updates[0].update_id) < offset) this.#updates.shift();

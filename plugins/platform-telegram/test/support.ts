@@ -27,8 +27,12 @@ export class MemoryLogger implements PluginLogger {
 }
 
 /** A connected adapter on a fresh fake; `received` fills as messages reach the handler. */
-export async function connectedAdapter(settings: Record<string, unknown> = {}) {
+export async function connectedAdapter(
+  settings: Record<string, unknown> = {},
+  prepare: (api: FakeBotApi) => void = () => {},
+) {
   const api = await new FakeBotApi(TOKEN).start();
+  prepare(api);
   const log = new MemoryLogger();
   const adapter = new TelegramAdapter(
     resolveTelegramSettings({

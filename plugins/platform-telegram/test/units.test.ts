@@ -35,10 +35,10 @@ describe('settings', () => {
     ).toEqual(['5', '6']);
   });
 
-  it('refuses a missing token, webhook mode and a bad field without echoing the token', () => {
+  it('refuses a missing token, webhook mode without its URL and a bad field without echoing the token', () => {
     expect(() => resolveTelegramSettings({}, {})).toThrow(/TELEGRAM_BOT_TOKEN/);
     expect(() => resolveTelegramSettings({ token: 'x', mode: 'webhook' }, {})).toThrow(
-      /not available yet/,
+      /needs webhook_url/,
     );
     let message = '';
     try {
