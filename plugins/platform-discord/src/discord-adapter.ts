@@ -8,6 +8,7 @@ import {
   type ConnectionState,
   ConnectionTracker,
   type InboundHandler,
+  type InboundMessage,
   type OutboundMessage,
   PlatformAdapter,
   type PlatformCapabilities,
@@ -19,6 +20,7 @@ import { type DispatchEvent, GatewayConnection } from './gateway-connection.js';
 import { type DiscordMessagePayload, toInbound } from './inbound.js';
 import { toHermesError } from './rest-errors.js';
 import type { DiscordSettings } from './settings.js';
+import { ChannelDirectory, placeOf } from './threads.js';
 
 /** Discord's limit on a message's content, in characters. */
 export const DISCORD_MAX_MESSAGE_LENGTH = 2_000;
@@ -33,6 +35,9 @@ export class DiscordAdapter extends PlatformAdapter {
   #handler: InboundHandler | undefined;
   #botId: string | undefined;
   #link = new ConnectionTracker();
+  /** Per channel, the inbound work still running (keeps each channel's messages in order). */
+  readonly #lanes = new Map<string, Promise<void>>();
+  readonly #channels: ChannelDirectory;
 
   constructor(
     private readonly settings: DiscordSettings,
@@ -44,6 +49,13 @@ export class DiscordAdapter extends PlatformAdapter {
       version: '10',
       retries: settings.restRetries,
     }).setToken(settings.token);
+    this.#channels = new ChannelDirectory(
+      (id) => this.#rest.get(`/channels/${id}`),
+      (id, error) =>
+        this.log.warn('discord channel lookup failed; treated as not a thread', {
+          error: toHermesError(error, 'looking up the channel', id, settings.token).message,
+        }),
+    );
   }
 
   /** How often the watchdog has restarted the gateway connection (for health and tests). */
@@ -62,7 +74,7 @@ export class DiscordAdapter extends PlatformAdapter {
       canEdit: true,
       supportsDrafts: false,
       hasOwnAccessPolicy: false,
-      supportsThreads: false,
+      supportsThreads: true,
       supportsMarkdown: true,
     };
   }
@@ -144,21 +156,102 @@ export class DiscordAdapter extends PlatformAdapter {
       this.#botId = (event.d as { user?: { id?: string } }).user?.id;
       return;
     }
+    this.#channels.observe(event);
     if (event.t !== 'MESSAGE_CREATE') return;
     const handler = this.#handler;
-    if (!handler) return;
-    const inbound = toInbound(
-      event.d as DiscordMessagePayload,
-      { botId: this.#botId, allowedChannels: this.settings.allowedChannels },
-      Date.now(),
-    );
-    if (!inbound) return;
-    Promise.resolve()
-      .then(() => handler(inbound))
-      .catch((error: unknown) => {
-        this.log.warn('discord message handler failed', {
-          error: error instanceof Error ? error.name : 'unknown',
+    const message = event.d as DiscordMessagePayload;
+    if (!handler || typeof message?.channel_id !== 'string' || typeof message.id !== 'string') {
+      return;
+    }
+    const receivedAt = Date.now();
+    // A thread lookup or a download may take a while: messages of one channel still reach the
+    // handler in the order they were sent, while other channels do not wait for them.
+    this.#inOrder(message.channel_id, async () => {
+      const inbound = await this.#normalize(message, receivedAt);
+      if (!inbound) return;
+      Promise.resolve()
+        .then(() => handler(inbound))
+        .catch((error: unknown) => {
+          this.log.warn('discord message handler failed', {
+            error: error instanceof Error ? error.name : 'unknown',
+          });
         });
-      });
+    });
   }
+
+  #inOrder(channelId: string, work: () => Promise<void>): void {
+    const previous = this.#lanes.get(channelId) ?? Promise.resolve();
+    const next = previous.then(work).catch((error: unknown) => {
+      this.log.warn('discord inbound message dropped', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    });
+    this.#lanes.set(channelId, next);
+    void next.finally(() => {
+      if (this.#lanes.get(channelId) === next) this.#lanes.delete(channelId);
+    });
+  }
+
+  async #normalize(
+    message: DiscordMessagePayload,
+    receivedAt: number,
+  ): Promise<InboundMessage | undefined> {
+    const isGuild = message.guild_id !== undefined;
+    const author = message.author;
+    // Skip the lookup for messages that are dropped anyway.
+    if (!author || author.bot || author.id === this.#botId) return undefined;
+    const place = isGuild ? await this.#channels.resolve(message.channel_id) : undefined;
+    const inbound = toInbound(
+      message,
+      {
+        botId: this.#botId,
+        allowedChannels: this.settings.allowedChannels,
+        ...(place ? { place } : {}),
+      },
+      receivedAt,
+    );
+    if (!inbound) return undefined;
+    if (this.settings.autoThread && isGuild && inbound.threadId === undefined) {
+      return this.#intoNewThread(inbound, message);
+    }
+    return inbound;
+  }
+
+  /** `auto_thread`: starts a thread from the message and moves the conversation there. */
+  async #intoNewThread(
+    inbound: InboundMessage,
+    message: DiscordMessagePayload,
+  ): Promise<InboundMessage> {
+    const name = threadName(inbound.text);
+    try {
+      const thread = await this.#rest.post(
+        `/channels/${message.channel_id}/messages/${message.id}/threads`,
+        { body: { name, auto_archive_duration: 1440 } },
+      );
+      const found = placeOf(thread);
+      if (!found) return inbound;
+      // The thread is the bot's: its follow-ups need no mention.
+      this.#channels.learn({ ...(thread as object), owner_id: this.#botId });
+      return { ...inbound, threadId: found.id };
+    } catch (error) {
+      // A channel that cannot hold threads (or no permission): answer where the question was.
+      const failure = toHermesError(
+        error,
+        'starting a thread',
+        message.channel_id,
+        this.settings.token,
+      );
+      this.log.warn('discord thread not started; answering in the channel', {
+        error: failure.message,
+      });
+      return inbound;
+    }
+  }
+}
+
+/** A thread's name from the question: its first line, within Discord's 100 characters. */
+export function threadName(text: string): string {
+  const line = text.split('\n')[0]?.trim() ?? '';
+  if (line === '') return 'Hermes';
+  return line.length <= 90 ? line : `${line.slice(0, 89)}…`;
 }

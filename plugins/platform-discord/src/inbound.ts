@@ -1,10 +1,12 @@
 /**
  * A MESSAGE_CREATE dispatch → an `InboundMessage`, or nothing: bots (this one included) are
  * ignored, and in a guild channel the bot answers only when mentioned or replied to, and only in
- * `allowed_channels` when that list is set. DMs always pass here; the gateway's own allowlist and
- * pairing decide who may talk.
+ * `allowed_channels` when that list is set. In a thread, the parent channel is the chat and the
+ * thread its `threadId`; a thread the bot started itself needs no mention. DMs always pass here;
+ * the gateway's own allowlist and pairing decide who may talk.
  */
 import type { InboundMessage } from '@hermes/plugin-sdk';
+import type { ChannelPlace } from './threads.js';
 
 /** The fields of Discord's message object this adapter reads. */
 export interface DiscordMessagePayload {
@@ -28,6 +30,8 @@ export interface InboundGate {
   /** The bot's own user id, from READY; `undefined` until then. */
   readonly botId: string | undefined;
   readonly allowedChannels: readonly string[];
+  /** Where a guild message's channel is (a thread or not); absent for DMs. */
+  readonly place?: ChannelPlace;
 }
 
 function attachmentKind(type: string | undefined): 'image' | 'audio' | 'video' | 'file' {
@@ -56,11 +60,15 @@ export function toInbound(
   const author = message.author;
   if (!author || author.bot || author.id === gate.botId) return undefined;
   const isDirect = message.guild_id === undefined;
+  const thread = isDirect ? undefined : gate.place?.thread;
   if (!isDirect) {
-    if (gate.allowedChannels.length > 0 && !gate.allowedChannels.includes(message.channel_id)) {
-      return undefined;
-    }
-    if (gate.botId === undefined || !addressesBot(message, gate.botId)) return undefined;
+    const allowed = gate.allowedChannels;
+    const listed =
+      allowed.includes(message.channel_id) || (thread && allowed.includes(thread.parentId));
+    if (allowed.length > 0 && !listed) return undefined;
+    if (gate.botId === undefined) return undefined;
+    const botsThread = thread !== undefined && thread.ownerId === gate.botId;
+    if (!botsThread && !addressesBot(message, gate.botId)) return undefined;
   }
   const mention = gate.botId ? new RegExp(`<@!?${gate.botId}>`, 'g') : undefined;
   const text = (
@@ -75,7 +83,8 @@ export function toInbound(
   }));
   return {
     platform: 'discord',
-    chatId: message.channel_id,
+    chatId: thread ? thread.parentId : message.channel_id,
+    ...(thread ? { threadId: thread.id } : {}),
     userId: author.id,
     ...(author.username ? { userName: author.username } : {}),
     text,

@@ -7,16 +7,24 @@ import { definePlugin } from '@hermes/plugin-sdk';
 import { DiscordAdapter } from './discord-adapter.js';
 import { resolveDiscordSettings } from './settings.js';
 
-export { DISCORD_MAX_MESSAGE_LENGTH, DiscordAdapter } from './discord-adapter.js';
-export { DISCORD_INTENTS, GatewayConnection } from './gateway-connection.js';
+export { DISCORD_MAX_MESSAGE_LENGTH, DiscordAdapter, threadName } from './discord-adapter.js';
+export { DISCORD_INTENTS, formatDuration, GatewayConnection } from './gateway-connection.js';
 export { type DiscordMessagePayload, type InboundGate, toInbound } from './inbound.js';
 export { scrub, toHermesError } from './rest-errors.js';
 export {
   DEFAULT_API_URL,
+  DEFAULT_MAX_ATTACHMENT_BYTES,
   DEFAULT_WATCHDOG_MS,
   type DiscordSettings,
   resolveDiscordSettings,
 } from './settings.js';
+export {
+  ChannelDirectory,
+  type ChannelPlace,
+  DEFAULT_CHANNEL_CACHE_SIZE,
+  placeOf,
+  THREAD_CHANNEL_TYPES,
+} from './threads.js';
 
 /** The plugin: registers the `discord` platform. */
 export default definePlugin({

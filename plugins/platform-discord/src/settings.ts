@@ -13,7 +13,14 @@ export interface DiscordSettings {
   readonly watchdogMs: number;
   /** How often REST retries a request that failed for a transient reason (5xx, timeout). */
   readonly restRetries: number;
+  /** Answer a mention in a guild channel in a new thread started from the message. */
+  readonly autoThread: boolean;
+  /** Attachments bigger than this are not downloaded (a note in the text says so). */
+  readonly maxAttachmentBytes: number;
 }
+
+/** 25 MB: what Discord lets a non-boosted server upload, so every ordinary file fits. */
+export const DEFAULT_MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 /** Discord's REST root. */
 export const DEFAULT_API_URL = 'https://discord.com/api';
@@ -43,6 +50,13 @@ function positive(value: unknown, key: string, fallback: number): number {
   return value;
 }
 
+function flag(value: unknown, key: string): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw invalid(`${key} must be true or false`);
+}
+
 /**
  * Reads `platforms.discord` (and `DISCORD_BOT_TOKEN` when `token` is absent).
  *
@@ -66,5 +80,11 @@ export function resolveDiscordSettings(
     apiUrl: apiUrl.replace(/\/+$/, ''),
     watchdogMs: positive(raw.watchdog_ms, 'watchdog_ms', DEFAULT_WATCHDOG_MS),
     restRetries: positive(raw.rest_retries, 'rest_retries', 3),
+    autoThread: flag(raw.auto_thread, 'auto_thread'),
+    maxAttachmentBytes: positive(
+      raw.max_attachment_bytes,
+      'max_attachment_bytes',
+      DEFAULT_MAX_ATTACHMENT_BYTES,
+    ),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * An in-process fake of the two halves of Discord a bot talks to, on 127.0.0.1: the REST API
- * (`GET /gateway/bot`, create and edit a message, typing) and the WebSocket gateway (HELLO,
- * IDENTIFY → READY, HEARTBEAT → ACK, RESUME → replay + RESUMED, dispatch of MESSAGE_CREATE).
+ * (`GET /gateway/bot`, create and edit a message, typing, `GET /channels/<id>`, start a thread
+ * from a message) plus a CDN serving attachments, and the WebSocket gateway (HELLO,
+ * IDENTIFY → READY, HEARTBEAT → ACK, RESUME → replay + RESUMED, dispatch of MESSAGE_CREATE and
+ * THREAD_CREATE).
  * Tests drive it: `dispatchMessage` is a person typing, `drop` cuts the socket, `stall` turns the
  * socket into a black hole (no ACKs, nothing delivered), `silent` makes new connections never say
  * HELLO. Every step is observable through `waitFor`, so no test sleeps.
@@ -25,6 +27,17 @@ interface Frame {
   d?: unknown;
   s?: number | null;
   t?: string | null;
+}
+
+/** A file a message carries; the fake's CDN serves `body` at the attachment's URL. */
+export interface FakeFile {
+  filename: string;
+  contentType?: string;
+  body: Buffer;
+  /** The size the message claims (default: the body's length). */
+  size?: number;
+  /** The CDN answers with this status instead of the file. */
+  status?: number;
 }
 
 /** A REST refusal the fake returns for one channel. */
@@ -51,6 +64,13 @@ export class FakeDiscord extends EventEmitter {
   silent = false;
   connections = 0;
   readonly failures = new Map<string, FakeFailure>();
+  /** Channels `GET /channels/<id>` knows (threads the tests made, threads the bot started). */
+  readonly channels = new Map<string, Record<string, unknown>>();
+  /** Threads the bot started from a message (`auto_thread`). */
+  readonly threadStarts: Array<{ channelId: string; messageId: string; name: string }> = [];
+  /** CDN paths downloaded, in order. */
+  readonly downloads: string[] = [];
+  readonly #files = new Map<string, FakeFile>();
   #server: Server;
   #wss: WebSocketServer;
   #socket: WebSocket | undefined;
@@ -111,8 +131,21 @@ export class FakeDiscord extends EventEmitter {
     bot?: boolean;
     mentionsBot?: boolean;
     replyToBotMessage?: string;
+    files?: FakeFile[];
   }): string {
     const id = String(this.#nextId++);
+    const attachments = (input.files ?? []).map((file, i) => {
+      const path = `/cdn/attachments/${input.channelId}/${id}-${i}/${file.filename}`;
+      this.#files.set(path, file);
+      return {
+        id: `${id}${i}`,
+        filename: file.filename,
+        size: file.size ?? file.body.length,
+        url: `http://127.0.0.1:${this.#port}${path}`,
+        proxy_url: `http://127.0.0.1:${this.#port}${path}`,
+        ...(file.contentType ? { content_type: file.contentType } : {}),
+      };
+    });
     const d: Record<string, unknown> = {
       id,
       channel_id: input.channelId,
@@ -120,7 +153,7 @@ export class FakeDiscord extends EventEmitter {
       timestamp: new Date().toISOString(),
       author: { id: input.userId, username: input.username ?? 'someone', bot: input.bot ?? false },
       mentions: input.mentionsBot ? [{ id: BOT_ID, username: 'hermes', bot: true }] : [],
-      attachments: [],
+      attachments,
     };
     if (input.guildId) d.guild_id = input.guildId;
     if (input.replyToBotMessage) {
@@ -129,6 +162,31 @@ export class FakeDiscord extends EventEmitter {
     }
     this.#dispatch('MESSAGE_CREATE', d);
     return id;
+  }
+
+  /**
+   * A thread under `parentId` exists (type 11 public, 12 private, 10 announcement). With
+   * `announce`, the gateway tells the bot (THREAD_CREATE); without, only `GET /channels` knows.
+   */
+  addThread(input: {
+    id: string;
+    parentId: string;
+    guildId?: string;
+    ownerId?: string;
+    type?: number;
+    announce?: boolean;
+  }): void {
+    const channel = {
+      id: input.id,
+      type: input.type ?? 11,
+      parent_id: input.parentId,
+      guild_id: input.guildId ?? 'g-1',
+      owner_id: input.ownerId ?? 'someone-else',
+      name: `thread ${input.id}`,
+    };
+    this.channels.set(input.id, channel);
+    if (input.announce ?? true)
+      this.#dispatch('THREAD_CREATE', { ...channel, newly_created: true });
   }
 
   /** Cuts the gateway connection abruptly, as a network failure would. */
@@ -215,6 +273,17 @@ export class FakeDiscord extends EventEmitter {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(json === undefined ? undefined : JSON.stringify(json));
     };
+    const file = this.#files.get(path);
+    if (req.method === 'GET' && path.startsWith('/cdn/')) {
+      // The CDN needs no token, as Discord's does not.
+      this.downloads.push(path);
+      res.writeHead(file?.status ?? (file ? 200 : 404), {
+        'content-type': file?.contentType ?? 'application/octet-stream',
+      });
+      res.end(file && !file.status ? file.body : undefined);
+      this.emit('download', path);
+      return;
+    }
     this.authHeaders.push(String(req.headers.authorization));
     if (req.headers.authorization !== `Bot ${this.token}`) {
       reply(401, { message: '401: Unauthorized', code: 0 });
@@ -242,6 +311,23 @@ export class FakeDiscord extends EventEmitter {
           max_concurrency: 1,
         },
       });
+      return;
+    }
+    const lookup = /^\/channels\/([^/?]+)$/.exec(path);
+    if (method === 'GET' && lookup) {
+      const channel = this.channels.get(lookup[1] ?? '');
+      if (channel) reply(200, channel);
+      // Any other id is a plain guild text channel.
+      else reply(200, { id: lookup[1], type: 0, guild_id: 'g-1', name: 'general' });
+      return;
+    }
+    const start = /^\/channels\/([^/]+)\/messages\/([^/]+)\/threads$/.exec(path);
+    if (method === 'POST' && start) {
+      const [, channelId = '', messageId = ''] = start;
+      this.threadStarts.push({ channelId, messageId, name: String(body.name ?? '') });
+      // Discord gives a thread started from a message the message's id.
+      this.addThread({ id: messageId, parentId: channelId, ownerId: BOT_ID });
+      reply(201, this.channels.get(messageId));
       return;
     }
     const match = /^\/channels\/([^/]+)\/(messages|typing)(?:\/([^/?]+))?/.exec(path);

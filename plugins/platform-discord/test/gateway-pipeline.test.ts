@@ -13,7 +13,7 @@ import {
 } from '@hermes/plugin-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiscordAdapter } from '../src/discord-adapter.js';
-import type { FakeDiscord } from './fake-discord.js';
+import { BOT_ID, type FakeDiscord } from './fake-discord.js';
 import { discordFixture } from './fixture.js';
 
 let gateway: Gateway | undefined;
@@ -31,8 +31,14 @@ async function startGateway() {
   const hermesHome = process.env.HERMES_HOME as string;
   store = SqliteGatewayStore.open({ hermesHome });
   const requests: AgentRequest[] = [];
-  let asked: (() => void) | undefined;
-  const agentAsked = new Promise<void>((resolve) => (asked = resolve));
+  const waiting: Array<() => void> = [];
+  const asked = () => {
+    for (const wake of waiting.splice(0)) wake();
+  };
+  const agentsAsked = async (count: number) => {
+    while (requests.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const agentAsked = agentsAsked(1);
   gateway = new Gateway({
     settings: resolveGatewaySettings({}),
     platforms: resolvePlatformSettings({ discord: { enabled: true, allowed_users: ['friend-1'] } }),
@@ -41,14 +47,14 @@ async function startGateway() {
     // this Discord chat is the hand-over this test checks.
     agentFactory: (request) => {
       requests.push(request);
-      asked?.();
+      asked();
       throw new HermesError('test.no_agent', 'no agent in this test');
     },
     store,
     hermesHome,
   });
   await gateway.start();
-  return { fake: fake as FakeDiscord, requests, agentAsked };
+  return { fake: fake as FakeDiscord, requests, agentAsked, agentsAsked };
 }
 
 describe('Discord in the gateway pipeline', () => {
@@ -67,5 +73,32 @@ describe('Discord in the gateway pipeline', () => {
     await agentAsked;
     expect(requests[0]).toMatchObject({ platform: 'discord', userId: 'friend-1' });
     expect(requests[0]?.origin).toMatchObject({ platform: 'discord', chatId: 'dm-friend' });
+  });
+
+  it('two Discord threads of one channel are two sessions, each knowing its thread', async () => {
+    const { fake, requests, agentsAsked } = await startGateway();
+    fake.addThread({ id: 'th-a', parentId: 'chan-1' });
+    fake.addThread({ id: 'th-b', parentId: 'chan-1', announce: false });
+    const ask = (channelId: string) =>
+      fake.dispatchMessage({
+        channelId,
+        guildId: 'g-1',
+        userId: 'friend-1',
+        content: `<@${BOT_ID}> hi`,
+        mentionsBot: true,
+      });
+    ask('th-a');
+    ask('th-b');
+    await agentsAsked(2);
+    const byThread = new Map(requests.map((r) => [r.origin?.threadId, r]));
+    expect(byThread.get('th-a')?.origin).toEqual({
+      platform: 'discord',
+      chatId: 'chan-1',
+      threadId: 'th-a',
+    });
+    expect(byThread.get('th-b')?.origin).toMatchObject({ chatId: 'chan-1', threadId: 'th-b' });
+    const keys = requests.map((r) => r.sessionKey);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys.every((key) => key.includes(':thread:'))).toBe(true);
   });
 });
