@@ -1,6 +1,13 @@
-/** The Slack platform adapter: Socket Mode in, Web API out, replies in the message's thread. */
+/**
+ * The Slack platform adapter: Socket Mode or HTTP events in, Web API out, replies in the
+ * message's thread, shared files downloaded as attachments.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  type Attachment,
   type ConnectionState,
+  HermesError,
   type InboundHandler,
   type InboundMessage,
   type OutboundMessage,
@@ -11,10 +18,12 @@ import {
   type SentMessage,
 } from '@hermes/plugin-sdk';
 import { WebClient } from '@slack/web-api';
+import { HttpEventsServer } from './http-events.js';
 import { renderMrkdwn } from './mrkdwn.js';
 import type { SlackSettings } from './settings.js';
 import { toHermesError } from './slack-errors.js';
 import { toInbound } from './slack-event.js';
+import { type DownloadOptions, downloadSlackFile, FileSkipped, fileRefs } from './slack-files.js';
 import { type SlackEventPayload, SocketModeConnection } from './socket-mode.js';
 
 /**
@@ -35,17 +44,25 @@ const CAPABILITIES: PlatformCapabilities = Object.freeze({
 /** Web API retries for a transient failure (network, 5xx, rate limit), with backoff. */
 const RETRY = { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 2_000 };
 
-/** Options beyond the settings: where diagnostics go. */
+/** Options beyond the settings: where diagnostics and downloaded files go. */
 export interface SlackAdapterOptions {
   readonly logger?: PluginLogger;
+  /** Where shared files are downloaded (the plugin passes its storage folder). */
+  readonly attachmentsDir?: string;
 }
+
+/** How events arrive: a Socket Mode connection or the HTTP events endpoint. */
+type InboundLink =
+  | { readonly mode: 'socket'; readonly link: SocketModeConnection }
+  | { readonly mode: 'http'; readonly link: HttpEventsServer };
 
 /** The `slack` platform; see the package README for setup and settings. */
 export class SlackAdapter extends PlatformAdapter {
   readonly platform = 'slack';
   readonly #web: WebClient;
-  readonly #socket: SocketModeConnection;
+  readonly #inbound: InboundLink;
   readonly #logger: PluginLogger | undefined;
+  readonly #files: DownloadOptions;
   #onMessage: InboundHandler | undefined;
   #botUserId = '';
   /** `channel:ts` of recent messages: `message` and `app_mention` both report a mention. */
@@ -56,30 +73,49 @@ export class SlackAdapter extends PlatformAdapter {
     this.#logger = options.logger;
     const common = { slackApiUrl: settings.apiUrl, retryConfig: RETRY, logger: quietLogger() };
     this.#web = new WebClient(settings.botToken, common);
-    const appClient = new WebClient(settings.appToken, common);
-    this.#socket = new SocketModeConnection(
-      appClient,
-      {
-        onEvent: (payload) => this.#onEvent(payload),
-        log: (level, message) => this.#logger?.[level](message),
-      },
-      { pingIntervalMs: settings.pingIntervalMs, pongTimeoutMs: settings.pongTimeoutMs },
-    );
+    this.#files = {
+      botToken: settings.botToken,
+      dir: options.attachmentsDir ?? join(tmpdir(), 'hermes-slack-attachments'),
+      maxBytes: settings.maxFileBytes,
+      extraOrigins: [new URL(settings.apiUrl).origin],
+    };
+    const hooks = {
+      onEvent: (payload: SlackEventPayload) => this.#onEvent(payload),
+      log: (level: 'info' | 'warn', message: string) => this.#logger?.[level](message),
+    };
+    this.#inbound =
+      settings.mode === 'http'
+        ? { mode: 'http', link: new HttpEventsServer(settings, hooks) }
+        : {
+            mode: 'socket',
+            link: new SocketModeConnection(new WebClient(settings.appToken, common), hooks, {
+              pingIntervalMs: settings.pingIntervalMs,
+              pongTimeoutMs: settings.pongTimeoutMs,
+            }),
+          };
   }
 
-  /** Times Socket Mode reopened its connection (drops, stalls, refreshes). */
+  /** Times the link was lost and re-established (Socket Mode drops, stalls, refreshes). */
   get reconnects(): number {
-    return this.#socket.reconnects;
+    return this.connectionState().reconnects;
   }
 
-  /** Whether the Socket Mode connection is open now. */
+  /** Whether events can arrive now: the socket is open, or the HTTP endpoint listens. */
   get connected(): boolean {
-    return this.#socket.connected;
+    return this.connectionState().up;
   }
 
-  /** Up at Slack's `hello`; each drop, stall or `disconnect` counts a reconnect (for `/health`). */
+  /**
+   * In HTTP mode, the address the events endpoint listens on (the gateway prints it); in Socket
+   * Mode, nothing.
+   */
+  get listening(): { host: string; port: number } | undefined {
+    return this.#inbound.mode === 'http' ? this.#inbound.link.address : undefined;
+  }
+
+  /** Up at Slack's `hello` (or while the HTTP endpoint listens); each drop, stall or `disconnect` counts a reconnect. */
   override connectionState(): ConnectionState {
-    return this.#socket.state();
+    return this.#inbound.link.state();
   }
 
   async connect(onMessage: InboundHandler): Promise<void> {
@@ -92,17 +128,17 @@ export class SlackAdapter extends PlatformAdapter {
     this.#botUserId = auth.user_id ?? '';
     this.#onMessage = onMessage;
     try {
-      await this.#socket.start();
+      await this.#inbound.link.start();
     } catch (error) {
       this.#onMessage = undefined;
-      this.#socket.stop();
-      throw toHermesError('apps.connections.open', error);
+      await this.#inbound.link.stop();
+      throw this.#startError(error);
     }
   }
 
   async disconnect(): Promise<void> {
     this.#onMessage = undefined;
-    this.#socket.stop();
+    await this.#inbound.link.stop();
   }
 
   async send(target: SendTarget, message: OutboundMessage): Promise<SentMessage> {
@@ -136,24 +172,61 @@ export class SlackAdapter extends PlatformAdapter {
     return renderMrkdwn(text);
   }
 
+  #startError(error: unknown): HermesError {
+    if (this.#inbound.mode === 'socket') return toHermesError('apps.connections.open', error);
+    const { host, port } = this.#inbound.link.options;
+    const code = (error as { code?: unknown } | undefined)?.code;
+    return new HermesError(
+      'slack.http_listen_failed',
+      `Slack events endpoint could not listen on ${host}:${port} (${typeof code === 'string' ? code : 'error'})`,
+    );
+  }
+
   #onEvent(payload: SlackEventPayload): void {
     const handler = this.#onMessage;
     const inbound = toInbound(payload.event, this.#botUserId);
-    if (!handler || !inbound) return;
+    if (!handler || !inbound || !payload.event) return;
     const key = `${inbound.chatId}:${inbound.messageId}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
     if (this.#seen.size > 1_000) this.#seen.delete(this.#seen.values().next().value as string);
-    void this.#deliver(handler, inbound);
+    void this.#deliver(handler, inbound, payload.event);
   }
 
-  async #deliver(handler: InboundHandler, inbound: InboundMessage): Promise<void> {
+  async #deliver(
+    handler: InboundHandler,
+    inbound: InboundMessage,
+    event: Readonly<Record<string, unknown>>,
+  ): Promise<void> {
     try {
-      await handler(inbound);
+      await handler(await this.#withFiles(inbound, event));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.#logger?.warn(`slack: the handler failed for a message: ${why}`);
     }
+  }
+
+  /** The message with its files downloaded; a file that is skipped becomes a note in the text. */
+  async #withFiles(
+    inbound: InboundMessage,
+    event: Readonly<Record<string, unknown>>,
+  ): Promise<InboundMessage> {
+    const refs = fileRefs(event);
+    if (refs.length === 0) return inbound;
+    const attachments: Attachment[] = [];
+    const notes: string[] = [];
+    for (const ref of refs) {
+      try {
+        attachments.push(await downloadSlackFile(ref, this.#files));
+      } catch (error) {
+        const skipped = error instanceof FileSkipped ? error : undefined;
+        notes.push(skipped?.note ?? `[file "${ref.name ?? ref.id}" could not be downloaded]`);
+        const why = skipped?.message ?? (error instanceof Error ? error.name : 'error');
+        this.#logger?.warn(`slack: file ${ref.id} not attached: ${why}`);
+      }
+    }
+    const text = [inbound.text, ...notes].filter((part) => part.length > 0).join('\n');
+    return { ...inbound, text, ...(attachments.length > 0 ? { attachments } : {}) };
   }
 }
 

@@ -73,7 +73,7 @@ export class SocketModeConnection {
   }
 
   /** Closes the connection for good; no event is reported afterwards. Idempotent. */
-  stop(): void {
+  async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#retryTimer);
     this.#drop();

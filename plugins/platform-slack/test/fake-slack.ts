@@ -1,7 +1,8 @@
 /**
  * A fake Slack for the tests, on 127.0.0.1: the Web API methods the adapter calls (auth.test,
- * chat.postMessage, chat.update, conversations.info, apps.connections.open) over HTTP, and a
- * Socket Mode WebSocket server (hello, events_api envelopes, acks, disconnect, drops, stalls).
+ * chat.postMessage, chat.update, conversations.info, apps.connections.open) over HTTP, a
+ * Socket Mode WebSocket server (hello, events_api envelopes, acks, disconnect, drops, stalls),
+ * and private file downloads that need `Authorization: Bearer <bot token>`.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -26,6 +27,21 @@ export interface FakeMessage {
 
 type Waiter = { check: () => boolean; resolve: () => void };
 
+/** A file the fake serves at its `url_private_download`. */
+interface FakeFile {
+  readonly bytes: Buffer;
+  readonly contentType: string;
+  /** Answer this status instead of the file. */
+  readonly status?: number;
+}
+
+/** One file download the fake saw. */
+export interface FakeDownload {
+  readonly path: string;
+  readonly authorization: string;
+  readonly served: boolean;
+}
+
 /** The fake; see the module comment. */
 export class FakeSlack {
   readonly calls: FakeCall[] = [];
@@ -37,6 +53,11 @@ export class FakeSlack {
   readonly botUserId = 'UBOT';
   /** Socket Mode connections opened so far. */
   connections = 0;
+  /** The token a file download must carry; files are refused (403) without it. */
+  fileToken = '';
+  readonly downloads: FakeDownload[] = [];
+  readonly #files = new Map<string, FakeFile>();
+  #fileCount = 0;
   readonly #server: Server;
   readonly #wss: WebSocketServer;
   #socket: WebSocket | undefined;
@@ -101,6 +122,34 @@ export class FakeSlack {
     });
   }
 
+  /**
+   * Serves `bytes` as a private file and returns its entry as a message event's `files` holds
+   * it. `size` (default: the real one) is what the event claims; `status` answers instead.
+   */
+  serveFile(
+    name: string,
+    bytes: Buffer,
+    mimetype: string,
+    options: { size?: number; status?: number; contentType?: string } = {},
+  ): Record<string, unknown> {
+    const id = `F${++this.#fileCount}`;
+    const path = `/files-pri/T1-${id}/download/${encodeURIComponent(name)}`;
+    const contentType = options.contentType ?? mimetype;
+    this.#files.set(path, {
+      bytes,
+      contentType,
+      ...(options.status ? { status: options.status } : {}),
+    });
+    const origin = new URL(this.apiUrl).origin;
+    return {
+      id,
+      name,
+      mimetype,
+      size: options.size ?? bytes.length,
+      url_private_download: `${origin}${path}`,
+    };
+  }
+
   /** Closes the current socket abruptly (a dropped connection). */
   drop(): void {
     this.#socket?.terminate();
@@ -147,7 +196,25 @@ export class FakeSlack {
     return `${this.#ts}.000100`;
   }
 
+  #download(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const authorization = req.headers.authorization ?? '';
+    const file = this.#files.get(path);
+    const allowed = this.fileToken !== '' && authorization === `Bearer ${this.fileToken}`;
+    const status = !file ? 404 : !allowed ? 403 : (file.status ?? 200);
+    this.downloads.push({ path, authorization, served: status === 200 });
+    if (status !== 200 || !file) {
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end('no');
+    } else {
+      res.writeHead(200, { 'content-type': file.contentType });
+      res.end(file.bytes);
+    }
+    this.#notify();
+  }
+
   async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if ((req.url ?? '').startsWith('/files-pri/')) return this.#download(req, res);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();

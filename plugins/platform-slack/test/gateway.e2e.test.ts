@@ -8,8 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeSlack } from './fake-slack.ts';
-import { APP_TOKEN, BOT_TOKEN } from './helpers.ts';
+import { APP_TOKEN, BOT_TOKEN, SIGNING_SECRET } from './helpers.ts';
 import { type Child, installPlugin, requireBuild, startGateway, startModel } from './processes.ts';
+import { callback, postSigned } from './signed-post.ts';
 
 const home = () => process.env.HERMES_HOME as string;
 const LONG = Array.from({ length: 10 }, (_, i) => `Paragraph ${i}: ${'lorem '.repeat(165)}`).join(
@@ -171,5 +172,50 @@ describe('hermes-gateway run with the slack plugin', { timeout: 60_000 }, () => 
     expect(log).toContain('socket mode connection lost');
     expect(log).toMatch(/delivery: chat is gone.*code=gateway\.chat_not_found/);
     expect(log).not.toContain(BOT_TOKEN);
+  });
+
+  it('in mode: http answers a signed DM end to end and refuses a forged one', async () => {
+    requireBuild();
+    fake = await FakeSlack.start();
+    const slack = fake;
+    const model = await startModel(home(), [
+      { text: 'Hello over HTTP.', match: { lastUserIncludes: 'hello http' } },
+    ]);
+    children.push(model.child);
+    installPlugin(home());
+    writeConfig(model.baseUrl, slack.apiUrl, {
+      stream: false,
+      slack: ['    mode: http', '    http_port: 0', `    signing_secret: ${SIGNING_SECRET}`],
+    });
+    const gateway = await startGateway(home());
+    children.push(gateway);
+    const [, endpoint] = await gateway.waitFor(/slack listening on (http:\S+)/);
+    const url = `${endpoint}/slack/events`;
+
+    const dm = (text: string, ts: string) => ({
+      type: 'message',
+      channel_type: 'im',
+      channel: 'D1',
+      user: 'U1',
+      text,
+      ts,
+    });
+    const forged = await postSigned(url, callback(dm('hello http forged', '1.1')), { secret: 'x' });
+    expect(forged.status).toBe(401);
+    const signed = await postSigned(url, callback(dm('hello http', '1.2')), {
+      secret: SIGNING_SECRET,
+    });
+    expect(signed.status).toBe(200);
+    await slack.waitFor(() => slack.messages.some((m) => m.text === 'Hello over HTTP.'));
+    expect(slack.messages.map((m) => m.channel)).toEqual(['D1']);
+    expect(slack.calls.some((c) => c.method === 'apps.connections.open')).toBe(false);
+
+    expect(await gateway.stop()).toBe(0);
+    await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
+    const log = readFileSync(join(home(), 'logs', 'gateway.log'), 'utf8');
+    for (const text of [gateway.out, log]) {
+      expect(text).not.toContain(SIGNING_SECRET);
+      expect(text).not.toContain(BOT_TOKEN);
+    }
   });
 });

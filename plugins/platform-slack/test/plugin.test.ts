@@ -18,7 +18,7 @@ function recordingContext(platforms: Map<string, CreatePlatformAdapter>): Plugin
     registerContextEngine: unused,
     registerCommand: unused,
     logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
-    storage: { dir: '/nonexistent', path: unused },
+    storage: { dir: '/plugin-data', path: (relative) => `/plugin-data/${relative}` },
     config: {},
   };
 }
