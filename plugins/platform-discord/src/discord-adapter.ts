@@ -3,6 +3,8 @@
  * go out through REST (`@discordjs/rest`, which handles rate limits and retries transient
  * failures with backoff). 2,000 characters a message; replies stream by editing.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { REST } from '@discordjs/rest';
 import {
   type ConnectionState,
@@ -16,6 +18,7 @@ import {
   type SendTarget,
   type SentMessage,
 } from '@hermes/plugin-sdk';
+import { downloadAttachments, validAttachments } from './attachments.js';
 import { type DispatchEvent, GatewayConnection } from './gateway-connection.js';
 import { type DiscordMessagePayload, toInbound } from './inbound.js';
 import { toHermesError } from './rest-errors.js';
@@ -42,6 +45,8 @@ export class DiscordAdapter extends PlatformAdapter {
   constructor(
     private readonly settings: DiscordSettings,
     private readonly log: PluginLogger = silent,
+    /** Where downloaded attachments go (the plugin passes its storage folder). */
+    private readonly attachmentsDir: string = join(tmpdir(), 'hermes-discord-attachments'),
   ) {
     super();
     this.#rest = new REST({
@@ -211,10 +216,32 @@ export class DiscordAdapter extends PlatformAdapter {
       receivedAt,
     );
     if (!inbound) return undefined;
-    if (this.settings.autoThread && isGuild && inbound.threadId === undefined) {
-      return this.#intoNewThread(inbound, message);
-    }
-    return inbound;
+    const placed =
+      this.settings.autoThread && isGuild && inbound.threadId === undefined
+        ? await this.#intoNewThread(inbound, message)
+        : inbound;
+    return this.#withFiles(placed, message);
+  }
+
+  /** Downloads the message's files; the text gets one line per file, so the agent knows. */
+  async #withFiles(
+    inbound: InboundMessage,
+    message: DiscordMessagePayload,
+  ): Promise<InboundMessage> {
+    const files = validAttachments(message.attachments);
+    if (files.length === 0) return inbound;
+    const { attachments, notes } = await downloadAttachments(files, {
+      dir: this.attachmentsDir,
+      maxBytes: this.settings.maxAttachmentBytes,
+      messageId: message.id,
+      onFailure: (name, error) =>
+        this.log.warn('discord attachment not downloaded', {
+          name,
+          error: error instanceof Error ? error.name : 'unknown',
+        }),
+    });
+    const text = [inbound.text, ...notes].filter((line) => line !== '').join('\n');
+    return { ...inbound, text, ...(attachments.length > 0 ? { attachments } : {}) };
   }
 
   /** `auto_thread`: starts a thread from the message and moves the conversation there. */

@@ -17,12 +17,8 @@ export interface DiscordMessagePayload {
   readonly author?: { readonly id: string; readonly username?: string; readonly bot?: boolean };
   readonly mentions?: ReadonlyArray<{ readonly id: string }>;
   readonly referenced_message?: { readonly author?: { readonly id: string } } | null;
-  readonly attachments?: ReadonlyArray<{
-    readonly url: string;
-    readonly filename?: string;
-    readonly content_type?: string;
-    readonly size?: number;
-  }>;
+  /** Files; the adapter downloads them (see `attachments.ts`), `toInbound` leaves them out. */
+  readonly attachments?: unknown;
 }
 
 /** What gating needs to know. */
@@ -32,13 +28,6 @@ export interface InboundGate {
   readonly allowedChannels: readonly string[];
   /** Where a guild message's channel is (a thread or not); absent for DMs. */
   readonly place?: ChannelPlace;
-}
-
-function attachmentKind(type: string | undefined): 'image' | 'audio' | 'video' | 'file' {
-  if (type?.startsWith('image/')) return 'image';
-  if (type?.startsWith('audio/')) return 'audio';
-  if (type?.startsWith('video/')) return 'video';
-  return 'file';
 }
 
 /** Whether the message speaks to the bot: an @mention of it, or a reply to one of its messages. */
@@ -74,13 +63,6 @@ export function toInbound(
   const text = (
     mention ? (message.content ?? '').replace(mention, '') : (message.content ?? '')
   ).trim();
-  const attachments = (message.attachments ?? []).map((file) => ({
-    kind: attachmentKind(file.content_type),
-    url: file.url,
-    ...(file.filename ? { name: file.filename } : {}),
-    ...(file.content_type ? { mimeType: file.content_type } : {}),
-    ...(file.size !== undefined ? { sizeBytes: file.size } : {}),
-  }));
   return {
     platform: 'discord',
     chatId: thread ? thread.parentId : message.channel_id,
@@ -88,7 +70,6 @@ export function toInbound(
     userId: author.id,
     ...(author.username ? { userName: author.username } : {}),
     text,
-    ...(attachments.length > 0 ? { attachments } : {}),
     messageId: message.id,
     receivedAt,
     isDirect,

@@ -7,6 +7,13 @@ import { definePlugin } from '@hermes/plugin-sdk';
 import { DiscordAdapter } from './discord-adapter.js';
 import { resolveDiscordSettings } from './settings.js';
 
+export {
+  attachmentKind,
+  type DiscordAttachmentPayload,
+  type DownloadResult,
+  downloadAttachments,
+  validAttachments,
+} from './attachments.js';
 export { DISCORD_MAX_MESSAGE_LENGTH, DiscordAdapter, threadName } from './discord-adapter.js';
 export { DISCORD_INTENTS, formatDuration, GatewayConnection } from './gateway-connection.js';
 export { type DiscordMessagePayload, type InboundGate, toInbound } from './inbound.js';
@@ -36,7 +43,11 @@ export default definePlugin({
   },
   register(ctx) {
     ctx.registerPlatform('discord', (config) => {
-      return new DiscordAdapter(resolveDiscordSettings(config), ctx.logger);
+      return new DiscordAdapter(
+        resolveDiscordSettings(config),
+        ctx.logger,
+        ctx.storage.path('attachments'),
+      );
     });
   },
 });

@@ -13,6 +13,22 @@ describe('platforms.discord settings', () => {
     expect(settings.apiUrl).toBe('https://discord.com/api');
   });
 
+  it('auto_thread is off and max_attachment_bytes is 25 MB unless set; bad values are refused', () => {
+    expect(resolveDiscordSettings({ token: 't' }, {})).toMatchObject({
+      autoThread: false,
+      maxAttachmentBytes: 25 * 1024 * 1024,
+    });
+    expect(
+      resolveDiscordSettings({ token: 't', auto_thread: true, max_attachment_bytes: 10 }, {}),
+    ).toMatchObject({ autoThread: true, maxAttachmentBytes: 10 });
+    expect(() => resolveDiscordSettings({ token: 't', auto_thread: 'yes' }, {})).toThrow(
+      /auto_thread/,
+    );
+    expect(() => resolveDiscordSettings({ token: 't', max_attachment_bytes: -1 }, {})).toThrow(
+      /max_attachment_bytes/,
+    );
+  });
+
   it('refuses a missing token, and a bad setting without echoing the token', () => {
     expect(() => resolveDiscordSettings({}, {})).toThrow(/token is required/);
     const secret = 'very-secret-token-value';
@@ -33,6 +49,7 @@ describe('platforms.discord settings', () => {
       registerPlatform: (name: string, create: CreatePlatformAdapter) =>
         platforms.set(name, create),
       logger: { debug() {}, info() {}, warn() {}, error() {} },
+      storage: { dir: '/plugin-data', path: (relative: string) => `/plugin-data/${relative}` },
     } as unknown as PluginContext;
     await plugin.register(ctx);
     const adapter = await platforms.get('discord')?.({ token: 't' });
