@@ -13,11 +13,15 @@ import { openSessionStore, type SessionStore } from '@hermes/state';
 import {
   coreTools,
   defaultSurface,
+  type ExecuteCodeDispatch,
+  type ExecuteCodeOptions,
   ToolDefinitions,
   ToolRegistry,
   type ToolSpec,
+  type WebSearchBackend,
 } from '@hermes/tools';
 import type { LoopTool } from '../tools/loop-toolbox.js';
+import { agentDispatchOf } from '../tools/script-dispatch.js';
 import { loopToolOf } from './loop-tool-of.js';
 import { createSessionSearchTool } from './session-search-tool.js';
 
@@ -34,6 +38,13 @@ export interface SharedComponentsConfig {
   readonly tools?: readonly ToolSpec[];
   /** A session store the host already opened (it stays the host's to close). */
   readonly store?: SessionStore;
+  /** The backend of `web_search` (`web.search_backend`); without it the tool is hidden. */
+  readonly webSearch?: WebSearchBackend;
+  /**
+   * Limits of `execute_code` (timeout, tool calls, output, allowed tools). Its dispatch is always
+   * the calling agent's own tool path, so it is not set here.
+   */
+  readonly executeCode?: Omit<ExecuteCodeOptions, 'dispatch'>;
 }
 
 /**
@@ -78,7 +89,11 @@ export function createSharedComponents(config: SharedComponentsConfig = {}): Own
   // Commands are ruled on where the agent runs (its `approvalSurface`: single_query, subagent,
   // cron, interactive), so each surface's approvals policy applies; the tools' own default
   // knows only cron and interactive.
-  const tools = coreTools({ approvalSurface: (ctx) => ctx.approvalSurface ?? defaultSurface(ctx) });
+  const tools = coreTools({
+    approvalSurface: (ctx) => ctx.approvalSurface ?? defaultSurface(ctx),
+    executeCode: { ...config.executeCode, dispatch: scriptDispatch(registry) },
+    ...(config.webSearch ? { webSearch: config.webSearch } : {}),
+  });
   for (const spec of [...tools, ...(config.tools ?? [])]) registry.register(spec);
   const store = config.store ?? openSessionStore({ hermesHome });
   // Loop-owned tools: the registry refuses them in generic dispatch, so the loop serves them.
@@ -100,6 +115,22 @@ export function createSharedComponents(config: SharedComponentsConfig = {}): Own
       closed = true;
       await store.close();
     },
+  };
+}
+
+/**
+ * What an `execute_code` script's tool calls run through: the calling agent's toolbox (tool hooks,
+ * the registry's dispatch limited to the session's tools, the command guard on the call's
+ * context) — or, for a call made outside an agent, the registry with the same context. The
+ * script reads the text the model would have read, errors and denials included.
+ */
+function scriptDispatch(registry: ToolRegistry): ExecuteCodeDispatch {
+  return async (name, args, ctx) => {
+    const viaAgent = agentDispatchOf(ctx);
+    const result = viaAgent
+      ? await viaAgent(name, args, ctx)
+      : await registry.dispatch(name, args, ctx);
+    return result.content;
   };
 }
 

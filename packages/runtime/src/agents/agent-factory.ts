@@ -22,6 +22,7 @@ import type { ToolSpec } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
 import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
 import type { LoadedPlugins } from '../plugins/load-plugins.js';
+import { webSearchOption } from '../web/web-search-config.js';
 import { agentCronjob } from './agent-cronjob.js';
 import { agentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { buildAgent } from './build-agent.js';
@@ -97,6 +98,7 @@ export function createAgentFactory(
     skills: { dirs: config.skillDirs, ...(bundledDir ? { bundledDir } : {}) },
     ...(tools.length ? { tools } : {}),
     ...(deps.store ? { store: deps.store } : {}),
+    ...webSearchOption(config),
   });
   for (const spec of plugins.replacing) owned.registry.register(spec, { replace: true });
   // The registry refuses `cronjob` in generic dispatch, so the loop serves it with the others.

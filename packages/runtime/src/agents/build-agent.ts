@@ -14,12 +14,14 @@ import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
 import {
   type ClarifyCallback,
+  createWebSearchTool,
   DEFAULT_ENABLED_TOOLSETS,
   type ToolOrigin,
   type ToolSpec,
 } from '@hermes/tools';
 import type { HermesConfig } from '../config/hermes-config.js';
 import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
+import { webSearchBackendFor, webSearchOption } from '../web/web-search-config.js';
 import { type AgentCronjob, agentCronjob } from './agent-cronjob.js';
 import { type AgentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { compressionSettings, memoryLimits } from './config-settings.js';
@@ -112,6 +114,7 @@ function buildWithCronjob(
     hermesHome: config.hermesHome,
     skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
     ...(tools.length ? { tools } : {}),
+    ...webSearchOption(config),
   });
   let created: CreatedAgent;
   try {
@@ -194,6 +197,9 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
   );
   // Allowed overrides replace the built-in of the same name in the agent's own registry.
   if (!options.shared) {
+    // `web.search_backend`: the agent's own registry gets the configured backend.
+    const webSearch = webSearchBackendFor(config);
+    if (webSearch) created.registry.register(createWebSearchTool(webSearch), { replace: true });
     for (const spec of plugins.replacing) created.registry.register(spec, { replace: true });
   }
   return created;
