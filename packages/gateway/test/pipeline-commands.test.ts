@@ -102,6 +102,27 @@ describe('slash commands', () => {
     expect(last(h)).toContain('2 turns, 2 model calls');
     expect(last(h)).toContain('in 320 · out 35');
     expect(last(h)).toContain('Cost: ~$');
+    expect(last(h)).not.toContain('Side tasks');
+  });
+
+  it('/usage lists the side tasks the agent ran, per auxiliary slot', async () => {
+    h = await startHarness(
+      script()
+        .text('One.')
+        .next()
+        .text('Trip planning')
+        .usage({ inputTokens: 50, outputTokens: 2 }),
+    );
+    await h.say('one');
+    await h.gateway.settled();
+    const [created] = h.created;
+    await created?.auxiliary.for('title').chat({
+      model: 'm',
+      messages: [{ role: 'user', content: 'Title this conversation.' }],
+    });
+    await h.say('/usage');
+    expect(last(h)).toContain('Side tasks (this agent):');
+    expect(last(h)).toContain('title: 1 call · in 50 · out 2 · ~$');
   });
 
   it('/model shows the model; /model name rebuilds the agent on it and keeps the conversation', async () => {

@@ -10,7 +10,12 @@ import {
   startScriptedServer,
 } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CreateAgentConfigInput, type CreatedAgent, createAgent } from '../src/index.js';
+import {
+  auxiliaryUsageLines,
+  type CreateAgentConfigInput,
+  type CreatedAgent,
+  createAgent,
+} from '../src/index.js';
 
 const home = () => process.env.HERMES_HOME ?? '';
 type Body = { model: string; messages: { role: string; content: string }[] };
@@ -89,6 +94,11 @@ describe('auxiliary slots', () => {
     expect(text(response.message.content)).toBe('from main');
     expect(models(main)).toEqual(['main-model']);
     expect(created.auxiliary.usage().get('title')).toMatchObject({ calls: 1, fallbacks: 1 });
+    expect(auxiliaryUsageLines(created.auxiliary.usage())).toEqual([
+      expect.stringMatching(
+        /^title: 1 call · in \d+ · out \d+ · ~\$0\.\d{4} \(1 fell back to the main model\)$/,
+      ),
+    ]);
   });
 
   it('falls back when the slot model stalls past its timeout', async () => {

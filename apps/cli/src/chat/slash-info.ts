@@ -1,6 +1,7 @@
 /** Slash commands that report: usage, context, tools, toolsets, skills, memory (and /compress). */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { auxiliaryUsageLines } from '@hermes/loop';
 import { estimateTokens, roleCounts } from './conversation.js';
 import { formatTokens, oneLine, usageLine } from './format.js';
 import type { Repl } from './repl.js';
@@ -19,6 +20,8 @@ export async function usageCommand(repl: Repl): Promise<undefined> {
       `Session ${id}: ${c.messages} messages · ${usageLine(c, c.estimatedCostUsd, c.apiCalls)}`,
     );
   }
+  const side = auxiliaryUsageLines(repl.session.auxiliary.usage());
+  if (side.length > 0) lines.push('Side tasks:', ...side.map((line) => `  ${line}`));
   repl.say(lines.join('\n'));
   return undefined;
 }

@@ -4,7 +4,7 @@
  * tests build real agents against the testkit server and apps choose every component.
  */
 import type { ApprovalHandler } from '@hermes/approval';
-import type { Agent } from '@hermes/loop';
+import type { Agent, AuxiliarySlot, SlotUsage } from '@hermes/loop';
 
 /** The chat a session talks to: where something the agent sets up (a cron job) answers. */
 export interface AgentOrigin {
@@ -38,6 +38,8 @@ export interface AgentRequest {
 /** An agent built for the gateway, and how to release what it holds. */
 export interface AgentHandle {
   readonly agent: Agent;
+  /** Tokens and cost of the agent's side tasks per auxiliary slot, for `/usage`. */
+  readonly auxiliaryUsage?: () => ReadonlyMap<AuxiliarySlot, SlotUsage>;
   /**
    * Releases the agent's own resources (its execution environment, provider connections).
    * Resources shared between agents (the session store) stay open. Idempotent.

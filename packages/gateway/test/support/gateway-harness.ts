@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CreateAgentDeps, createAgent } from '@hermes/loop';
+import { type CreateAgentDeps, type CreatedAgent, createAgent } from '@hermes/loop';
 import type { AgentEvent } from '@hermes/protocol';
 import { type ScriptBuilder, type ScriptedServer, startScriptedServer } from '@hermes/testkit';
 import { vi } from 'vitest';
@@ -162,6 +162,8 @@ export interface Harness {
   readonly builds: AgentRequest[];
   /** Agents closed so far. */
   readonly closed: { count: number };
+  /** Every agent the factory built, in order. */
+  readonly created: CreatedAgent[];
   /** Sends `text` as user `u1` in DM `dm-1`, or as `from` says. */
   say(text: string, from?: Partial<Omit<InboundMessage, 'text'>>): Promise<void>;
   /** Hands a message with its own sink straight to the gateway. */
@@ -188,6 +190,7 @@ export async function startHarness(
   const adapter = new LoopbackAdapter(options.capabilities);
   const builds: AgentRequest[] = [];
   const closed = { count: 0 };
+  const createdAgents: CreatedAgent[] = [];
   const factory: AgentFactory = (request) => {
     builds.push(request);
     const created = createAgent(
@@ -208,8 +211,10 @@ export async function startHarness(
       },
       { approvalHandler: request.approvalHandler, tools: options.tools ?? [] },
     );
+    createdAgents.push(created);
     return {
       agent: created.agent,
+      auxiliaryUsage: () => created.auxiliary.usage(),
       async close() {
         closed.count += 1;
         await created.close();
@@ -245,6 +250,7 @@ export async function startHarness(
     platforms,
     builds,
     closed,
+    created: createdAgents,
     async say(text, from = {}) {
       await adapter.simulateInbound({
         chatId: from.chatId ?? 'dm-1',

@@ -50,3 +50,20 @@ export class AuxiliaryUsageMeter {
     return new Map(this.#slots);
   }
 }
+
+/**
+ * One line per slot used, for `/usage`: `title: 2 calls · in 812 · out 24 · ~$0.0004 (1 fell
+ * back to the main model)`. Empty when no side task ran.
+ */
+export function auxiliaryUsageLines(usage: ReadonlyMap<AuxiliarySlot, SlotUsage>): string[] {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return [...usage].map(([slot, s]) => {
+    const calls = s.calls === 1 ? '1 call' : `${count(s.calls)} calls`;
+    const notes = [
+      ...(s.fallbacks > 0 ? [`${count(s.fallbacks)} fell back to the main model`] : []),
+      ...(s.failures > 0 ? [`${count(s.failures)} failed`] : []),
+    ];
+    const tail = notes.length > 0 ? ` (${notes.join(', ')})` : '';
+    return `${slot}: ${calls} · in ${count(s.usage.inputTokens)} · out ${count(s.usage.outputTokens)} · ~$${s.costUsd.toFixed(4)}${tail}`;
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * `createAgent(config)`: the default wiring for the apps and for library users — provider chain
  * with retries and fallback, SQLite session store, ContextCompressor summarizing with the
- * `compression` auxiliary slot (the main model unless configured), auxiliary models, the tool registry with the core tools, the command approver, and the configured
+ * `compression` auxiliary slot (the main model unless configured), auxiliary models, the tool
+ * registry with the core tools, the command approver, and the configured
  * execution environment. Everything can be replaced by building an {@link Agent} directly.
  * Hosts that run many agents share the heavy parts through `deps.shared`
  * ({@link createSharedComponents}).

@@ -159,6 +159,7 @@ function handleOf(created: CreatedAgent, onClose: () => void): AgentHandle {
   let closing: Promise<void> | undefined;
   return {
     agent: created.agent,
+    auxiliaryUsage: () => created.auxiliary.usage(),
     close() {
       closing ??= (async () => {
         onClose();

@@ -133,6 +133,7 @@ function buildWithCronjob(
     agent: created.agent,
     registry: created.registry,
     skills: created.skills,
+    auxiliary: created.auxiliary,
     async close() {
       try {
         await created.close();
@@ -176,6 +177,7 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
       ...(compression.contextLength ? { contextLength: compression.contextLength } : {}),
       ...(compression.settings ? { compression: compression.settings } : {}),
       ...(limits ? { memoryLimits: limits } : {}),
+      ...(config.auxiliary ? { auxiliary: config.auxiliary } : {}),
     },
     {
       ...(options.approvalHandler ? { approvalHandler: options.approvalHandler } : {}),

@@ -145,12 +145,11 @@ export const KNOWN_KEYS_SCHEMA: z.ZodType = HermesConfigFileSchema.extend({
 /**
  * Top-level sections accepted as written: not reported as unknown, and not validated here.
  * `command_allowlist` is read (and checked) by `@hermes/approval`; nothing reads the others yet
- * (auxiliary models, delegation, profiles): each leaves this list when its issue lands and its
+ * (delegation, profiles): each leaves this list when its issue lands and its
  * section gets a schema.
  */
 export const FOREIGN_SECTIONS: ReadonlySet<string> = new Set([
   'command_allowlist',
-  'auxiliary',
   'delegation',
   'profiles',
 ]);

@@ -3,6 +3,7 @@
  * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
+import type { AuxiliaryConfig } from '@hermes/loop';
 import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
@@ -80,6 +81,11 @@ export interface HermesConfig {
    * by hand may leave it out, and `cronSettingsOf` then gives the defaults).
    */
   readonly cron?: CronSettings;
+  /**
+   * The `auxiliary:` slots resolved into provider entries (keys from the environment); slots
+   * left out run on the main model.
+   */
+  readonly auxiliary?: AuxiliaryConfig;
 }
 
 /** The `memory` section after defaults. */

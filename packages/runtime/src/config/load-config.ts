@@ -13,6 +13,7 @@ import {
 } from '@hermes/gateway';
 import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT } from '@hermes/memory';
 import { applyApiServerEnv, readApiServerEnv } from './api-server-env.js';
+import { resolveAuxiliary } from './auxiliary-section.js';
 import { readConfigSource } from './config-document.js';
 import type { HermesConfigFile } from './config-schema.js';
 import { resolveCronSettings } from './cron-section.js';
@@ -108,6 +109,7 @@ export async function loadHermesConfig(
   const runBudget =
     flags.runBudgetSeconds ?? file.agent?.run_budget_seconds ?? envNumber(env, 'HERMES_RUN_BUDGET');
   const toolsets = flags.toolsets ?? file.toolsets ?? undefined;
+  const auxiliary = resolveAuxiliary(file.auxiliary, env);
   return {
     hermesHome: context.hermesHome,
     provider: resolved.provider,
@@ -125,7 +127,7 @@ export async function loadHermesConfig(
     ...(file.terminal ? { terminal: file.terminal } : {}),
     yolo: flags.yolo ?? false,
     skillDirs: (file.skills?.external_dirs ?? []).map(expandHome),
-    warnings: [...warnings, ...check.warnings],
+    warnings: [...warnings, ...check.warnings, ...auxiliary.warnings],
     env,
     configPath: source.path,
     memory: memorySettings(file),
@@ -140,5 +142,6 @@ export async function loadHermesConfig(
     }),
     platforms: platformSettings(file, env),
     cron: resolveCronSettings(file.cron),
+    ...(Object.keys(auxiliary.config).length > 0 ? { auxiliary: auxiliary.config } : {}),
   };
 }

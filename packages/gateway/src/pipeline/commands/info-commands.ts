@@ -1,4 +1,5 @@
 /** The slash commands that only report: /status and /usage (and /help, in the table). */
+import { auxiliaryUsageLines } from '@hermes/loop';
 import type { Usage } from '@hermes/protocol';
 import type { CommandHost, SlashCommand } from './command-host.js';
 
@@ -54,10 +55,12 @@ export const usageCommand: SlashCommand = {
       return 'No usage recorded for this conversation yet.';
     }
     const turns = totals.turns === 1 ? '1 turn' : `${totals.turns} turns`;
+    const side = auxiliaryUsageLines(host.cache.peek(key)?.auxiliaryUsage?.() ?? new Map());
     return [
       `Session ${sessionId}: ${turns}, ${totals.apiCalls} model calls`,
       `Tokens: ${usageLine(totals.usage)}`,
       `Cost: ~$${totals.costUsd.toFixed(4)}`,
+      ...(side.length > 0 ? ['Side tasks (this agent):', ...side.map((line) => `  ${line}`)] : []),
     ].join('\n');
   },
 };
