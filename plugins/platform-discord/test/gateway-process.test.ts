@@ -1,119 +1,151 @@
 /**
- * `hermes-gateway run` as a real process with this plugin enabled, pointed at the fake Discord
- * and at a minimal OpenAI-compatible fake model (both in this test process, on 127.0.0.1): a DM
- * from an allowed user is answered end to end. The plugin is loaded the way a user installs it,
- * as a folder under HERMES_HOME/plugins, so its `dist` is built first.
+ * End to end: the built `hermes-gateway run`, a real process, with this plugin installed in the
+ * test's HERMES_HOME and `platforms.discord` pointed at the fake Discord; the agent answers from
+ * the testkit's scripted model (`hermes-testkit serve`, started by path). A stranger gets a
+ * pairing code; an allowed user's DM, a message in each of two threads and a file are answered
+ * where they were asked; after a dropped socket `/health` shows the reconnect and the next
+ * message is answered; the token shows nowhere in the output or the log.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FakeDiscord } from './fake-discord.js';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { BOT_ID, FakeDiscord } from './fake-discord.js';
+import { type Child, installPlugin, requireBuild, startGateway, startModel } from './processes.js';
 
-const pluginDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const gatewayBin = resolve(pluginDir, '../../apps/gateway/dist/bin.js');
-const ANSWER = 'Hello from the agent over Discord.';
+const home = () => process.env.HERMES_HOME as string;
+const HEALTH_KEY = 'health-key-0123456789abcdef';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const children: Child[] = [];
+let fake: FakeDiscord | undefined;
 
-/** Answers every chat completion with ANSWER, streamed the way OpenAI streams it. */
-async function startFakeModel(): Promise<{ server: Server; url: string; calls: string[] }> {
-  const calls: string[] = [];
-  const server = createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += String(chunk);
-    calls.push(body);
-    const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(chunk({ role: 'assistant', content: ANSWER }, null));
-    res.write(
-      chunk({}, 'stop', { usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } }),
-    );
-    res.end('data: [DONE]\n\n');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, calls };
-}
-
-let fake: FakeDiscord;
-let model: Awaited<ReturnType<typeof startFakeModel>>;
-let child: ChildProcess | undefined;
-let output = '';
-
-beforeAll(() => {
-  if (!existsSync(gatewayBin)) {
-    throw new Error(
-      `${gatewayBin} does not exist: run the build first: npx turbo run build --filter=@hermes/gateway-server...`,
-    );
-  }
-  // The gateway loads the built plugin; rebuild only when a source file is newer than the build.
-  const built = join(pluginDir, 'dist/index.js');
-  const newest = Math.max(
-    ...readdirSync(join(pluginDir, 'src')).map((f) => statSync(join(pluginDir, 'src', f)).mtimeMs),
-  );
-  if (!existsSync(built) || statSync(built).mtimeMs < newest) {
-    execFileSync('npx', ['tsup'], { cwd: pluginDir, stdio: 'ignore' });
-  }
-}, 60_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+afterEach(async () => {
+  for (const child of children.splice(0)) await child.stop();
   await fake?.close();
-  model?.server.close();
+  fake = undefined;
 });
 
-it('hermes-gateway run answers a Discord DM end to end', async () => {
-  fake = await FakeDiscord.start();
-  model = await startFakeModel();
-  const home = process.env.HERMES_HOME as string;
-  mkdirSync(join(home, 'plugins'), { recursive: true });
-  symlinkSync(pluginDir, join(home, 'plugins', 'platform-discord'), 'dir');
+function writeConfig(baseUrl: string, discord: FakeDiscord): void {
   writeFileSync(
-    join(home, 'config.yaml'),
+    join(home(), 'config.yaml'),
     [
       'model:',
       '  provider: openai',
-      '  default: fake-model',
-      `  base_url: ${model.url}`,
+      '  default: scripted-model',
+      `  base_url: ${baseUrl}`,
       'plugins:',
       '  enabled: [platform-discord]',
       'platforms:',
+      '  api_server:',
+      '    enabled: true',
+      '    port: 0',
+      `    key: ${HEALTH_KEY}`,
       '  discord:',
       '    enabled: true',
-      `    api_url: ${fake.apiUrl}`,
+      `    token: ${discord.token}`,
+      `    api_url: ${discord.apiUrl}`,
       "    allowed_users: ['friend-1']",
       '',
     ].join('\n'),
   );
-  const identified = fake.waitFor('identify');
-  child = spawn(process.execPath, [gatewayBin, 'run'], {
-    cwd: home,
-    env: {
-      ...process.env,
-      HERMES_HOME: home,
-      OPENAI_API_KEY: 'sk-test-provider-key',
-      DISCORD_BOT_TOKEN: fake.token,
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+it('hermes-gateway run with the discord plugin answers DMs, threads and files, and reports a reconnect', async () => {
+  requireBuild();
+  const discord = await FakeDiscord.start();
+  fake = discord;
+  const model = await startModel(home(), [
+    { text: 'Hello from the agent over Discord.', match: { lastUserIncludes: 'hello agent' } },
+    { text: 'Answer in thread A.', match: { lastUserIncludes: 'question in thread A' } },
+    { text: 'Answer in thread B.', match: { lastUserIncludes: 'question in thread B' } },
+    // Only a request whose user message names the downloaded file gets this answer.
+    {
+      text: 'I see your chart.',
+      match: { lastUserIncludes: '[attached image chart.png (12 bytes), saved at ' },
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    { text: 'Back after the drop.', match: { lastUserIncludes: 'after the drop' } },
+  ]);
+  children.push(model.child);
+  installPlugin(home());
+  writeConfig(model.baseUrl, discord);
+  const identified = discord.waitFor('identify');
+  const gateway = await startGateway(home());
+  children.push(gateway);
+  const [, apiServer] = await gateway.waitFor(/api_server listening on (http:\S+)/);
+  await identified;
+
+  const failed = gateway.exited.then((code) => {
+    throw new Error(`hermes-gateway exited ${code}: ${gateway.out}`);
   });
-  child.stdout?.on('data', (data) => (output += String(data)));
-  child.stderr?.on('data', (data) => (output += String(data)));
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`hermes-gateway exited ${code}: ${output}`);
+  const posted = async (channelId: string, text: string | RegExp) => {
+    const seen = () =>
+      discord.messages.some(
+        (m) =>
+          m.channelId === channelId &&
+          (typeof text === 'string' ? m.content === text : text.test(m.content)),
+      );
+    while (!seen()) await Promise.race([discord.waitFor('rest'), failed]);
+  };
+
+  discord.dispatchMessage({ channelId: 'dm-stranger', userId: 'stranger-1', content: 'hi?' });
+  await posted('dm-stranger', /pairing code is [A-Z0-9]+/);
+
+  discord.dispatchMessage({ channelId: 'dm-friend', userId: 'friend-1', content: 'hello agent' });
+  await posted('dm-friend', 'Hello from the agent over Discord.');
+
+  discord.addThread({ id: 'th-a', parentId: 'chan-1' });
+  discord.addThread({ id: 'th-b', parentId: 'chan-1', announce: false });
+  const ask = (channelId: string, content: string) =>
+    discord.dispatchMessage({
+      channelId,
+      guildId: 'g-1',
+      userId: 'friend-1',
+      content: `<@${BOT_ID}> ${content}`,
+      mentionsBot: true,
+    });
+  ask('th-a', 'question in thread A');
+  ask('th-b', 'question in thread B');
+  await posted('th-a', 'Answer in thread A.');
+  await posted('th-b', 'Answer in thread B.');
+  expect(discord.messages.filter((m) => m.channelId === 'chan-1')).toEqual([]);
+
+  discord.dispatchMessage({
+    channelId: 'dm-friend',
+    userId: 'friend-1',
+    content: 'what is in this?',
+    files: [{ filename: 'chart.png', contentType: 'image/png', body: PNG }],
   });
-  await Promise.race([identified, exited]);
-  fake.dispatchMessage({ channelId: 'dm-friend', userId: 'friend-1', content: 'hello agent' });
-  const answered = fake.waitFor('rest', () =>
-    fake.messages.some((m) => m.channelId === 'dm-friend' && m.content === ANSWER),
-  );
-  await Promise.race([answered, exited]);
-  expect(model.calls.join('')).toContain('hello agent');
-  expect(output).not.toContain(fake.token);
-}, 60_000);
+  await posted('dm-friend', 'I see your chart.');
+  const saved = filesUnder(join(home(), 'plugin-data')).filter((f) => f.endsWith('chart.png'));
+  expect(saved).toHaveLength(1);
+  expect(readFileSync(saved[0] as string).equals(PNG)).toBe(true);
+
+  const resumed = discord.waitFor('resume');
+  discord.drop();
+  await resumed;
+  discord.dispatchMessage({
+    channelId: 'dm-friend',
+    userId: 'friend-1',
+    content: 'after the drop',
+  });
+  await posted('dm-friend', 'Back after the drop.');
+  const health = (await (await fetch(`${apiServer}/health`)).json()) as {
+    adapters: { platform: string }[];
+  };
+  expect(health.adapters.find((a) => a.platform === 'discord')).toMatchObject({
+    connected: true,
+    reconnects: 1,
+    lastReconnectReason: 'socket closed (code 1006)',
+  });
+
+  expect(await gateway.stop()).toBe(0);
+  const log = readFileSync(join(home(), 'logs', 'gateway.log'), 'utf8');
+  expect(log).toContain('discord gateway link lost');
+  for (const text of [gateway.out, log]) expect(text).not.toContain(discord.token);
+}, 90_000);
