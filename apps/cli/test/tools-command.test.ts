@@ -1,4 +1,8 @@
-/** `hermes tools list`: the core tools by toolset, with availability and enablement. */
+/**
+ * `hermes tools list`: the core tools by toolset, with availability and enablement. A tool is
+ * available only when it can actually run with the configuration: web_search with a usable
+ * `web:` backend, execute_code on the local terminal backend.
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +15,19 @@ interface Row {
   available: boolean;
   enabled: boolean;
   reason?: string;
+}
+
+const KEY = 'bsk-tools-listing-secret';
+
+function writeConfig(text: string): void {
+  writeFileSync(join(process.env.HERMES_HOME as string, 'config.yaml'), text);
+}
+
+async function rowsWith(env?: Record<string, string | undefined>): Promise<Map<string, Row>> {
+  const c = capture(env ? { ...process.env, ...env } : undefined);
+  expect(await main(['tools', 'list', '--json'], c.io)).toBe(0);
+  expect(c.stdout()).not.toContain(KEY);
+  return new Map((JSON.parse(c.stdout()) as Row[]).map((row) => [row.name, row]));
 }
 
 async function list(...extra: string[]) {
@@ -39,5 +56,38 @@ describe('hermes tools list', () => {
     expect(terminal).toMatchObject({ toolset: 'terminal', available: true, enabled: false });
     expect(readFile).toMatchObject({ toolset: 'file', enabled: true });
     expect(rows.some((row) => row.name === 'memory')).toBe(true);
+  });
+
+  it('web_search: unavailable until web.search_backend is set, and says so', async () => {
+    const result = await list();
+    expect(result.stdout).toMatch(
+      /✗ web_search\s+\(set web\.search_backend \(searxng, brave or tavily\)\)/,
+    );
+    writeConfig('web:\n  search_backend: searxng\n  searxng_url: http://127.0.0.1:8888\n');
+    expect((await rowsWith()).get('web_search')).toMatchObject({ available: true });
+  });
+
+  it('web_search with brave: unavailable without the key (naming the variable), available with it', async () => {
+    writeConfig('web:\n  search_backend: brave\n');
+    const without = (await rowsWith({ BRAVE_API_KEY: '' })).get('web_search');
+    expect(without).toMatchObject({
+      available: false,
+      reason: 'web.search_backend is brave: set BRAVE_API_KEY (in the environment or .env)',
+    });
+    const withKey = (await rowsWith({ BRAVE_API_KEY: KEY })).get('web_search');
+    expect(withKey).toMatchObject({ available: true });
+    expect(withKey?.reason).toBeUndefined();
+  });
+
+  it('execute_code is available on the local backend and not on another', async () => {
+    expect((await rowsWith()).get('execute_code')).toMatchObject({
+      available: true,
+      enabled: true,
+    });
+    writeConfig('terminal:\n  backend: docker\n');
+    expect((await rowsWith()).get('execute_code')).toMatchObject({
+      available: false,
+      reason: 'runs only with terminal.backend local (not docker)',
+    });
   });
 });

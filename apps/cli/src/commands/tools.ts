@@ -1,12 +1,26 @@
 /**
- * `hermes tools list [--json]`: every core tool grouped by toolset, whether it is usable here
- * (its backend or binary present, its variables set) and whether the configured toolsets
- * (`toolsets`, `disabled_toolsets` in config.yaml) enable it.
+ * `hermes tools list [--json]`: every core tool grouped by toolset, whether it can actually run
+ * here and whether the configured toolsets (`toolsets`, `disabled_toolsets` in config.yaml)
+ * enable it. Availability is each tool's own `checkFn`, on the tools built with the configured
+ * options (the `web:` backend, execute_code as the agents wire it), so the list says what an
+ * agent would offer; a tool that cannot run says what to set.
  */
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
-import { loadHermesConfig } from '@hermes/runtime';
-import { coreTools, loopOwnedToolStubs, ToolRegistry, type ToolSpec } from '@hermes/tools';
+import {
+  type HermesConfig,
+  loadHermesConfig,
+  readWebSection,
+  webSearchChoice,
+} from '@hermes/runtime';
+import {
+  type CoreToolsOptions,
+  coreTools,
+  type ExecuteCodeDispatch,
+  loopOwnedToolStubs,
+  ToolRegistry,
+  type ToolSpec,
+} from '@hermes/tools';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
 import { oneLine, table } from './sessions/format.js';
@@ -27,14 +41,49 @@ interface ToolRow {
   readonly reason?: string;
 }
 
-async function availability(spec: ToolSpec, env: CommandContext['env']) {
+/** The core tools as the agents build them from `config`, and why a hidden one is hidden. */
+interface ConfiguredTools {
+  readonly options: CoreToolsOptions;
+  /** Tool name → what to set for it to run (when its check fails). */
+  readonly reasons: ReadonlyMap<string, string>;
+}
+
+/**
+ * Never called: the listing only asks `execute_code` whether it can run. Agents give it their own
+ * tool path (createAgent), which they always have.
+ */
+const listingOnly: ExecuteCodeDispatch = () =>
+  Promise.reject(new Error('hermes tools does not run scripts'));
+
+function configuredTools(config: HermesConfig, env: CommandContext['env']): ConfiguredTools {
+  const reasons = new Map<string, string>();
+  const web = webSearchChoice(readWebSection(config), env);
+  if (!web.backend) reasons.set('web_search', web.problem);
+  // execute_code runs its script beside the agent, so only on the local terminal backend.
+  const backend = String(config.terminal?.backend ?? 'local');
+  const local = backend === 'local';
+  if (!local) reasons.set('execute_code', `runs only with terminal.backend local (not ${backend})`);
+  return {
+    options: {
+      ...(web.backend ? { webSearch: web.backend } : {}),
+      ...(local ? { executeCode: { dispatch: listingOnly } } : {}),
+    },
+    reasons,
+  };
+}
+
+async function availability(
+  spec: ToolSpec,
+  env: CommandContext['env'],
+  reasons: ReadonlyMap<string, string>,
+) {
   const missing = (spec.requiresEnv ?? []).filter((name) => !env[name]);
   if (missing.length > 0) return { available: false, reason: `needs ${missing.join(', ')}` };
   if (!spec.checkFn) return { available: true };
   try {
     return (await spec.checkFn())
       ? { available: true }
-      : { available: false, reason: 'no backend or binary configured' };
+      : { available: false, reason: reasons.get(spec.name) ?? 'no backend configured' };
   } catch {
     return { available: false, reason: 'its availability check failed' };
   }
@@ -42,15 +91,18 @@ async function availability(spec: ToolSpec, env: CommandContext['env']) {
 
 async function rows(ctx: CommandContext): Promise<ToolRow[]> {
   const config = await loadHermesConfig(ctx);
+  const env = config.env ?? ctx.env;
+  const configured = configuredTools(config, env);
   const registry = new ToolRegistry();
-  for (const spec of [...coreTools(), ...loopOwnedToolStubs()]) registry.register(spec);
+  for (const spec of [...coreTools(configured.options), ...loopOwnedToolStubs()]) {
+    registry.register(spec);
+  }
   const enabled = new Set(
     registry.toolsets.select(config.toolsets ?? ['hermes-cli'], config.disabledToolsets ?? []),
   );
-  const env = config.env ?? ctx.env;
   const out: ToolRow[] = [];
   for (const spec of registry.list()) {
-    const { available, reason } = await availability(spec, env);
+    const { available, reason } = await availability(spec, env, configured.reasons);
     out.push({
       name: spec.name,
       toolset: spec.toolset,
