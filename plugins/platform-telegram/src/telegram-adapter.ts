@@ -88,8 +88,11 @@ export class TelegramAdapter extends PlatformAdapter {
     return this.#link.state();
   }
 
-  /** The webhook endpoint's bound address (webhook mode, once connected). */
-  get webhookAddress(): { host: string; port: number } | undefined {
+  /**
+   * The webhook endpoint's bound address (webhook mode, once connected); `hermes-gateway run`
+   * prints it as `telegram listening on http://host:port`.
+   */
+  get listening(): { host: string; port: number } | undefined {
     return this.#webhookAddress;
   }
 
@@ -163,11 +166,8 @@ export class TelegramAdapter extends PlatformAdapter {
     });
     const address = await server.listen();
     this.#webhookAddress = { host: address.address, port: address.port };
-    this.#log.info('telegram webhook listening', {
-      host: address.address,
-      port: address.port,
-      path: w.path,
-    });
+    // The bound address goes in the message itself: with port 0 it is how an operator finds it.
+    this.#log.info(`telegram webhook listening on ${address.address}:${address.port}${w.path}`);
     try {
       await this.#call('setWebhook', () =>
         this.#api.setWebhook(w.url, { secret_token: w.secret, allowed_updates: ['message'] }),

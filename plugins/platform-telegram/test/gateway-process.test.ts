@@ -1,97 +1,93 @@
 /**
  * End to end: the built `hermes-gateway run` as a real process, with this plugin — bundled with
- * the gateway, so only `plugins.enabled` names it — pointed at the fake Bot API, agents answered by a fake model. One
- * process serves the whole scenario: an allowed user's DM is answered, a stranger gets a pairing
- * code, a group message is answered only when it mentions or replies to the bot.
+ * the gateway, so only `plugins.enabled` names it — pointed at the fake Bot API, the agent
+ * answered by the testkit's scripted model (`hermes-testkit serve`, also a real process).
+ * Polling: an allowed user's DM is answered, a stranger gets a pairing code, a group message is
+ * answered only when it mentions or replies to the bot. Webhook: the fake posts a DM to the
+ * gateway's webhook port and the answer comes back.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeBotApi } from './fake-bot-api.ts';
-import { type FakeModel, startFakeModel } from './fake-model.ts';
+import { type Child, requireBuild, startGateway, startModel } from './processes.ts';
 import { TOKEN } from './support.ts';
 
-const PLUGIN_DIR = fileURLToPath(new URL('..', import.meta.url));
-const BIN = fileURLToPath(new URL('../../../apps/gateway/dist/bin.js', import.meta.url));
-const BUILD = 'cd plugins/platform-telegram && npx tsup (and apps/gateway: npx tsup)';
-
-const stoppers: Array<() => Promise<void>> = [];
+const home = () => process.env.HERMES_HOME as string;
+const stoppers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const stop of stoppers.splice(0).reverse()) await stop();
 });
 
-/** Spawns the gateway; `stop()` sends SIGTERM and resolves with its exit code and output. */
-function spawnGateway(home: string, env: Record<string, string>) {
-  for (const file of [BIN, join(PLUGIN_DIR, 'dist', 'index.js')]) {
-    if (!existsSync(file)) throw new Error(`${file} does not exist: build first: ${BUILD}`);
-  }
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'run'], {
-    env: { ...process.env, HERMES_HOME: home, OPENAI_API_KEY: 'sk-fake-provider', ...env },
-    cwd: home,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = { stdout: '', stderr: '' };
-  child.stdout?.setEncoding('utf8').on('data', (c: string) => {
-    out.stdout += c;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (c: string) => {
-    out.stderr += c;
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
+/** A turn answering the user message containing `text` with `Echo: <text>.` */
+const echo = (text: string) => ({ text: `Echo: ${text}.`, match: { lastUserIncludes: text } });
+/** Turns nobody should reach: their answer in a chat means gating or pairing let it through. */
+const leak = (text: string) => ({ text: 'LEAKED', match: { lastUserIncludes: text } });
+
+async function setUp(turns: readonly object[], telegram: readonly string[]) {
+  requireBuild();
+  const api = await new FakeBotApi(TOKEN).start();
+  stoppers.push(() => api.close());
+  const model = await startModel(home(), turns);
+  stoppers.push(() => model.child.stop());
+  writeFileSync(
+    join(home(), 'config.yaml'),
+    [
+      'model:\n  provider: openai\n  default: scripted-model',
+      `  base_url: ${model.baseUrl}`,
+      'plugins:\n  enabled: [platform-telegram]',
+      'platforms:\n  telegram:\n    enabled: true',
+      `    api_root: ${api.url}`,
+      "    allowed_users: ['7']",
+      ...telegram.map((line) => `    ${line}`),
+      '',
+    ].join('\n'),
   );
-  const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return {
-    out,
-    exited,
-    async stop(): Promise<number | null> {
-      child.kill('SIGTERM');
-      const code = await exited;
-      clearTimeout(killer);
-      return code;
-    },
-  };
+  const gateway = await startGateway(home(), { TELEGRAM_BOT_TOKEN: TOKEN });
+  stoppers.push(() => gateway.stop());
+  return { api, gateway };
+}
+
+/** Stops the gateway (exit 0) and checks that no secret reached its output or log file. */
+async function stopClean(gateway: Child, secrets: readonly string[]): Promise<void> {
+  expect(await gateway.stop()).toBe(0);
+  const logFile = join(home(), 'logs', 'gateway.log');
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+  for (const secret of ['SECRET-test-token', ...secrets]) {
+    expect(gateway.out).not.toContain(secret);
+    expect(log).not.toContain(secret);
+  }
 }
 
 describe('hermes-gateway run with platform-telegram', { timeout: 60_000 }, () => {
-  it('answers an allowed DM, pairs a stranger, and gates group messages on mention or reply', async () => {
-    const home = process.env.HERMES_HOME as string;
-    const api = await new FakeBotApi(TOKEN).start();
-    const model: FakeModel = await startFakeModel((text) => `Echo: ${text}.`);
-    stoppers.push(
-      () => api.close(),
-      () => model.close(),
-    );
-    writeFileSync(
-      join(home, 'config.yaml'),
+  it('polling: answers an allowed DM, pairs a stranger, and gates group messages on mention or reply', async () => {
+    const { api, gateway } = await setUp(
       [
-        'model:\n  provider: openai\n  default: fake-model',
-        `  base_url: ${model.baseUrl}`,
-        'plugins:\n  enabled: [platform-telegram]',
-        'platforms:\n  telegram:\n    enabled: true',
-        `    api_root: ${api.url}`,
-        "    allowed_users: ['7']",
-        '    poll_timeout_seconds: 2',
-        '',
-      ].join('\n'),
+        echo('hello from my phone'),
+        echo('what time is it'),
+        echo('and now?'),
+        leak('who are you'),
+        leak('just chatting'),
+      ],
+      ['poll_timeout_seconds: 2'],
     );
-    const gateway = spawnGateway(home, { TELEGRAM_BOT_TOKEN: TOKEN });
-    stoppers.push(async () => void (await gateway.stop()));
+    expect(gateway.out).toContain('telegram connected');
     await api.waitForCall((c) => c.method === 'getUpdates');
+    const deleted = api.calls.findIndex((c) => c.method === 'deleteWebhook');
+    expect(deleted).toBeGreaterThanOrEqual(0);
+    expect(deleted).toBeLessThan(api.calls.findIndex((c) => c.method === 'getUpdates'));
 
     // An allowed user's DM reaches the agent and the answer comes back to the chat.
     api.push({ chatId: 7, userId: 7, text: 'hello from my phone' });
-    const [dm] = await api.waitForSent('7', (sent) => sent.some((s) => s.text.includes('Echo')));
-    expect(dm?.text).toBe('Echo: hello from my phone\\.');
-    expect(model.requests).toEqual(['hello from my phone']);
+    const answer = 'Echo: hello from my phone\\.';
+    const dm = await api.waitForSent('7', (sent) => sent.some((s) => s.text === answer));
+    expect(dm.map((s) => s.text)).toEqual([answer]);
 
-    // A stranger gets a pairing code, and the model is not called.
+    // A stranger gets a pairing code, not the agent.
     api.push({ chatId: 8, userId: 8, text: 'who are you?' });
     const [pairing] = await api.waitForSent('8', (sent) => sent.length > 0);
     expect(pairing?.text).toMatch(/[A-HJ-NP-Z2-9]{8}/);
-    expect(model.requests).toHaveLength(1);
+    expect(pairing?.text).not.toContain('LEAKED');
 
     // In a group: no mention, no answer; a mention or a reply to the bot is answered.
     api.push({ chatId: -100, userId: 7, text: 'just chatting', chatType: 'supergroup' });
@@ -101,7 +97,8 @@ describe('hermes-gateway run with platform-telegram', { timeout: 60_000 }, () =>
       text: '@hermes_test_bot what time is it',
       chatType: 'supergroup',
     });
-    await api.waitForSent('-100', (sent) => sent.length >= 1);
+    const first = 'Echo: what time is it\\.';
+    await api.waitForSent('-100', (sent) => sent.some((s) => s.text === first));
     // (the reply waits for the first answer: sent during a turn it would steer that turn)
     api.push({
       chatId: -100,
@@ -110,17 +107,34 @@ describe('hermes-gateway run with platform-telegram', { timeout: 60_000 }, () =>
       chatType: 'supergroup',
       replyToBot: true,
     });
-    const group = await api.waitForSent('-100', (sent) => sent.length >= 2);
-    expect(group.map((s) => s.text)).toEqual(['Echo: what time is it\\.', 'Echo: and now?\\.']);
-    expect(model.requests).not.toContain('just chatting');
+    const second = 'Echo: and now?\\.';
+    const group = await api.waitForSent('-100', (sent) => sent.some((s) => s.text === second));
+    expect(group.map((s) => s.text)).toEqual([first, second]);
 
-    expect(await gateway.stop()).toBe(0);
-    const log = existsSync(join(home, 'logs', 'gateway.log'))
-      ? readFileSync(join(home, 'logs', 'gateway.log'), 'utf8')
-      : '';
-    for (const text of [gateway.out.stdout, gateway.out.stderr, log]) {
-      expect(text).not.toContain('SECRET-test-token');
-    }
-    expect(gateway.out.stdout).toContain('telegram connected');
+    await stopClean(gateway, []);
+  });
+
+  it('webhook: listens on a free port, registers with setWebhook, and answers a DM Telegram posts', async () => {
+    const { api, gateway } = await setUp(
+      [echo('hello by webhook')],
+      ['mode: webhook', 'webhook_url: https://bot.example.test/tg/hook', 'webhook_port: 0'],
+    );
+    const [, port] = await gateway.waitFor(/telegram listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const registration = api.webhook.registration;
+    expect(registration).toMatchObject({ url: 'https://bot.example.test/tg/hook' });
+    const secret = registration?.secret ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/); // made per process: none was configured
+    expect(api.calls.some((c) => c.method === 'getUpdates')).toBe(false);
+
+    api.webhook.proxyTo(`http://127.0.0.1:${port}`);
+    const delivery = await api.deliver({ chatId: 7, userId: 7, text: 'hello by webhook' });
+    expect(delivery.status).toBe(200);
+    const answer = 'Echo: hello by webhook\\.';
+    const sent = await api.waitForSent('7', (all) => all.some((s) => s.text === answer));
+    expect(sent.map((s) => s.text)).toEqual([answer]);
+
+    await stopClean(gateway, [secret]);
+    // The gateway's exit closed the port: Telegram's next post reaches nothing.
+    expect((await api.deliver({ chatId: 7, userId: 7, text: 'anyone?' })).status).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ async function webhookAdapter(settings: Record<string, unknown> = {}) {
     ...settings,
   });
   cleanups.push(t.close);
-  const address = t.adapter.webhookAddress;
+  const address = t.adapter.listening;
   if (!address) throw new Error('no webhook address after connect');
   t.api.webhook.proxyTo(`http://127.0.0.1:${address.port}`);
   return { ...t, port: address.port };
@@ -120,7 +120,9 @@ describe('telegram webhook mode', () => {
     expect(error.message).toMatch(/^Telegram setWebhook failed \(400\): Bad Request: bad webhook/);
     expect(error.message).not.toContain(SECRET);
     expect(error.message).not.toContain('SECRET-test-token');
-    const port = Number(/"port":(\d+)/.exec(log.lines.join('\n'))?.[1]);
+    const port = Number(
+      /webhook listening on 127\.0\.0\.1:(\d+)\/tg/.exec(log.lines.join('\n'))?.[1],
+    );
     expect(port).toBeGreaterThan(0);
     expect(await portOpen(port)).toBe(false);
     expect(log.lines.join('\n')).not.toContain(SECRET);
