@@ -98,7 +98,7 @@ export async function downloadSlackFile(
   const label = ref.name ?? ref.id;
   const tooBig = () =>
     new FileSkipped(
-      `[file "${label}" not attached: over the ${megabytes(options.maxBytes)} limit]`,
+      `[file "${label}" not attached: bigger than the limit of ${humanBytes(options.maxBytes)}]`,
       `over max_file_bytes (${options.maxBytes})`,
     );
   const failed = (reason: string) =>
@@ -184,8 +184,11 @@ async function readCapped(
   return Buffer.concat(chunks);
 }
 
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+function humanBytes(bytes: number): string {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
 }
 
 function networkCode(error: unknown): string {
