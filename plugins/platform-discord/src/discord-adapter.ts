@@ -165,15 +165,15 @@ export class DiscordAdapter extends PlatformAdapter {
     if (event.t !== 'MESSAGE_CREATE') return;
     const handler = this.#handler;
     const message = event.d as DiscordMessagePayload;
-    if (!handler || typeof message?.channel_id !== 'string' || typeof message.id !== 'string') {
-      return;
-    }
+    // Ids go into REST paths: only Discord-shaped ones (snowflakes; the fake's are words).
+    if (!handler || !isId(message?.channel_id) || !isId(message.id)) return;
     const receivedAt = Date.now();
     // A thread lookup or a download may take a while: messages of one channel still reach the
     // handler in the order they were sent, while other channels do not wait for them.
     this.#inOrder(message.channel_id, async () => {
       const inbound = await this.#normalize(message, receivedAt);
-      if (!inbound) return;
+      // Disconnected (or reconnected with another handler) while a lookup or download ran.
+      if (!inbound || this.#handler !== handler) return;
       Promise.resolve()
         .then(() => handler(inbound))
         .catch((error: unknown) => {
@@ -274,6 +274,10 @@ export class DiscordAdapter extends PlatformAdapter {
       return inbound;
     }
   }
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && /^[\w-]{1,64}$/.test(value);
 }
 
 /** A thread's name from the question: its first line, within Discord's 100 characters. */
