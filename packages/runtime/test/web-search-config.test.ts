@@ -60,6 +60,24 @@ describe('web: validation', () => {
   });
 });
 
+describe('readWebSection after the file changed', () => {
+  it('a section broken since loading is an error naming the key; broken YAML reads as none', async () => {
+    writeConfig(['web:', '  search_backend: searxng', '  searxng_url: http://127.0.0.1:9']);
+    const config = await loadHermesConfig({ hermesHome: home(), env: {} });
+    writeConfig(['web:', '  search_backend: google']);
+    let error: unknown;
+    try {
+      readWebSection(config);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isHermesError(error) && error.code).toBe('config.web');
+    expect((error as Error).message).toContain('web.search_backend');
+    writeConfig(['web: [unclosed']);
+    expect(readWebSection(config)).toBeUndefined();
+  });
+});
+
 describe('webSearchChoice', () => {
   it('without search_backend: no backend, and the reason says what to set', () => {
     expect(webSearchChoice(undefined, {})).toEqual({

@@ -82,6 +82,8 @@ function webSearchSettings(
  */
 export function readWebSection(config: HermesConfig): WebSection | undefined {
   const source = readConfigSource(config.hermesHome, config.configPath);
+  // A file broken since it was loaded is `hermes config check`'s to report, not the tools'.
+  if (source.doc.errors.length > 0) return undefined;
   const raw = (source.doc.toJS() as { web?: unknown } | null)?.web;
   if (raw === undefined || raw === null) return undefined;
   const parsed = WebSectionSchema.safeParse(substituteEnv(raw, envOf(config)));
