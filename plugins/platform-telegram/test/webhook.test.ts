@@ -3,9 +3,10 @@
  * public URL and secret with `setWebhook`, and the fake posts updates to it the way Telegram
  * does (through `proxyTo`, standing in for the operator's reverse proxy).
  */
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveTelegramSettings, TelegramAdapter } from '../src/index.ts';
+import { resolveTelegramSettings, TelegramAdapter, WebhookServer } from '../src/index.ts';
 import { FakeBotApi } from './fake-bot-api.ts';
 import { connectedAdapter, MemoryLogger, TOKEN } from './support.ts';
 
@@ -126,6 +127,37 @@ describe('telegram webhook mode', () => {
     expect(port).toBeGreaterThan(0);
     expect(await portOpen(port)).toBe(false);
     expect(log.lines.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('telegram webhook server', () => {
+  it('counts a chunked body (no content-length) against the cap: 413, and the update is not handled', async () => {
+    const handled: unknown[] = [];
+    const server = new WebhookServer({
+      host: '127.0.0.1',
+      port: 0,
+      path: '/hook',
+      secret: SECRET,
+      maxBodyBytes: 100,
+      onUpdate: async (update) => void handled.push(update),
+    });
+    const { port } = await server.listen();
+    cleanups.push(() => server.close());
+    const post = (parts: readonly string[]) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/hook', method: 'POST' }, (res) =>
+          resolve(res.statusCode ?? 0),
+        );
+        req.setHeader('x-telegram-bot-api-secret-token', SECRET);
+        req.on('error', reject);
+        for (const part of parts) req.write(part);
+        req.end();
+      });
+    const padded = `{"update_id":5,"pad":"${'x'.repeat(60)}`;
+    expect(await post([padded, `${'y'.repeat(60)}"}`])).toBe(413);
+    expect(await post(['{"update_id":6,', '"message":null}'])).toBe(200);
+    await server.close(); // waits for the accepted update to be handled
+    expect(handled).toEqual([{ update_id: 6, message: null }]);
   });
 });
 
