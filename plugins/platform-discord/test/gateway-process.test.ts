@@ -51,9 +51,9 @@ function writeConfig(baseUrl: string, discord: FakeDiscord): void {
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 it('hermes-gateway run with the discord plugin answers DMs, threads and files, and reports a reconnect', async () => {
