@@ -199,7 +199,13 @@ export class SlackAdapter extends PlatformAdapter {
     event: Readonly<Record<string, unknown>>,
   ): Promise<void> {
     try {
-      await handler(await this.#withFiles(inbound, event));
+      const message = await this.#withFiles(inbound, event);
+      // A download can outlast `disconnect`: a disconnected adapter hands nothing on.
+      if (this.#onMessage !== handler) {
+        this.#logger?.info('slack: a message finished downloading after disconnect; dropped');
+        return;
+      }
+      await handler(message);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.#logger?.warn(`slack: the handler failed for a message: ${why}`);

@@ -33,6 +33,8 @@ interface FakeFile {
   readonly contentType: string;
   /** Answer this status instead of the file. */
   readonly status?: number;
+  /** The answer waits for this (a slow download). */
+  readonly hold?: Promise<void>;
 }
 
 /** One file download the fake saw. */
@@ -130,7 +132,7 @@ export class FakeSlack {
     name: string,
     bytes: Buffer,
     mimetype: string,
-    options: { size?: number; status?: number; contentType?: string } = {},
+    options: { size?: number; status?: number; contentType?: string; hold?: Promise<void> } = {},
   ): Record<string, unknown> {
     const id = `F${++this.#fileCount}`;
     const path = `/files-pri/T1-${id}/download/${encodeURIComponent(name)}`;
@@ -196,13 +198,15 @@ export class FakeSlack {
     return `${this.#ts}.000100`;
   }
 
-  #download(req: IncomingMessage, res: ServerResponse): void {
+  async #download(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const authorization = req.headers.authorization ?? '';
     const file = this.#files.get(path);
     const allowed = this.fileToken !== '' && authorization === `Bearer ${this.fileToken}`;
     const status = !file ? 404 : !allowed ? 403 : (file.status ?? 200);
     this.downloads.push({ path, authorization, served: status === 200 });
+    this.#notify();
+    if (file?.hold) await file.hold;
     if (status !== 200 || !file) {
       res.writeHead(status, { 'content-type': 'text/plain' });
       res.end('no');

@@ -155,4 +155,27 @@ describe('files as attachments', () => {
       await new Promise((resolve) => elsewhere.close(resolve));
     }
   });
+
+  it('hands nothing on when a download finishes after disconnect', async () => {
+    const { fake, adapter, received, lines } = await connected();
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const dropped = new Promise<void>((resolve) => {
+      const push = lines.push.bind(lines);
+      lines.push = (...items: string[]) => {
+        if (items.some((line) => line.includes('after disconnect; dropped'))) resolve();
+        return push(...items);
+      };
+    });
+    await fake.push(
+      shared('slow', [fake.serveFile('slow.txt', Buffer.from('zz'), 'text/plain', { hold })]),
+    );
+    await fake.waitFor(() => fake.downloads.length === 1);
+    await adapter.disconnect();
+    release();
+    await dropped;
+    expect(received).toEqual([]);
+  });
 });
