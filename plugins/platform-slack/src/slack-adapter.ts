@@ -113,7 +113,10 @@ export class SlackAdapter extends PlatformAdapter {
     return this.#inbound.mode === 'http' ? this.#inbound.link.address : undefined;
   }
 
-  /** Up at Slack's `hello` (or while the HTTP endpoint listens); each drop, stall or `disconnect` counts a reconnect. */
+  /**
+   * For `/health`: up from Slack's `hello` (or while the HTTP endpoint listens); each Socket
+   * Mode drop, stall or `disconnect` envelope counts one reconnect, with its reason.
+   */
   override connectionState(): ConnectionState {
     return this.#inbound.link.state();
   }
