@@ -104,6 +104,8 @@ describe('execute_code in createAgent', () => {
     const home = process.env.HERMES_HOME ?? '';
     mkdirSync(join(home, 'build'), { recursive: true });
     writeFileSync(join(home, 'build', 'keep.txt'), 'still here');
+    // Manual mode: the person rules (smart mode would ask a judge model first).
+    writeFileSync(join(home, 'config.yaml'), 'approvals:\n  mode: manual\n');
     const handler = new DenyingHandler();
     const hooks = new RecordingHooks();
     const code = [
