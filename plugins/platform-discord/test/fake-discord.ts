@@ -315,8 +315,10 @@ export class FakeDiscord extends EventEmitter {
     }
     const lookup = /^\/channels\/([^/?]+)$/.exec(path);
     if (method === 'GET' && lookup) {
+      const refused = this.failures.get(lookup[1] ?? '');
       const channel = this.channels.get(lookup[1] ?? '');
-      if (channel) reply(200, channel);
+      if (refused) reply(refused.status, { message: refused.message, code: refused.code });
+      else if (channel) reply(200, channel);
       // Any other id is a plain guild text channel.
       else reply(200, { id: lookup[1], type: 0, guild_id: 'g-1', name: 'general' });
       return;

@@ -5,10 +5,11 @@
  */
 import type { InboundMessage } from '@hermes/plugin-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { threadName } from '../src/discord-adapter.js';
+import { DiscordAdapter, threadName } from '../src/discord-adapter.js';
+import { resolveDiscordSettings } from '../src/settings.js';
 import { ChannelDirectory } from '../src/threads.js';
 import { BOT_ID, type FakeDiscord } from './fake-discord.js';
-import { discordFixture } from './fixture.js';
+import { attachmentsDir, discordFixture } from './fixture.js';
 
 let fake: FakeDiscord | undefined;
 let stop: (() => Promise<void>) | undefined;
@@ -116,6 +117,32 @@ describe('Discord threads', () => {
     expect((await next()).threadId).toBeUndefined();
     expect((await next()).threadId).toBeUndefined();
     expect(fake.threadStarts).toHaveLength(0);
+  });
+
+  it('a refused lookup is logged without the token and the message still arrives, as a channel message', async () => {
+    const made = await discordFixture();
+    fake = made.fake;
+    const lines: string[] = [];
+    const log = (message: string, fields?: object) =>
+      lines.push(`${message} ${JSON.stringify(fields)}`);
+    const adapter = new DiscordAdapter(
+      resolveDiscordSettings({ token: fake.token, api_url: fake.apiUrl, rest_retries: 0 }),
+      { debug() {}, info() {}, warn: log, error: log },
+      attachmentsDir(),
+    );
+    stop = () => adapter.disconnect();
+    let arrived: (message: InboundMessage) => void = () => {};
+    const message = new Promise<InboundMessage>((resolve) => (arrived = resolve));
+    await adapter.connect((m) => arrived(m));
+    fake.failures.set('chan-secret', {
+      status: 403,
+      code: 50001,
+      message: `Missing Access for ${fake.token}`,
+    });
+    fake.dispatchMessage(mention('chan-secret', 'still here'));
+    expect(await message).toMatchObject({ chatId: 'chan-secret', text: 'still here' });
+    expect(lines.join('\n')).toContain('discord channel lookup failed');
+    expect(lines.join('\n')).not.toContain(fake.token);
   });
 
   it('capabilities say threads are supported', async () => {
