@@ -59,7 +59,9 @@ export function toInbound(
     const botsThread = thread !== undefined && thread.ownerId === gate.botId;
     if (!botsThread && !addressesBot(message, gate.botId)) return undefined;
   }
-  const mention = gate.botId ? new RegExp(`<@!?${gate.botId}>`, 'g') : undefined;
+  // The id comes from READY (outside input): escaped, so it can only ever match itself.
+  const botId = gate.botId?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const mention = botId ? new RegExp(`<@!?${botId}>`, 'g') : undefined;
   const text = (
     mention ? (message.content ?? '').replace(mention, '') : (message.content ?? '')
   ).trim();
