@@ -206,6 +206,24 @@ describe('Renderer', () => {
     );
   });
 
+  it("shows the smart-approval judge's rulings, and nothing for a person's", () => {
+    const { renderer, out } = capture();
+    const ruling = {
+      type: 'approval_resolution' as const,
+      turnId: 't',
+      requestId: 'r1',
+      command: 'rm -rf build',
+      reason: 'judged safe — build output is regenerated (recursive delete)',
+    };
+    renderer.handle({ ...ruling, decision: 'once', decidedBy: 'smart' });
+    renderer.handle({ ...ruling, decision: 'deny', decidedBy: 'smart', reason: 'harmful' });
+    renderer.handle({ ...ruling, decision: 'once', decidedBy: 'user' });
+    expect(out()).toBe(
+      '⚖ smart approval approved rm -rf build: judged safe — build output is regenerated (recursive delete)\n' +
+        '⚖ smart approval denied rm -rf build: harmful\n',
+    );
+  });
+
   it("shows the compressor's warnings under the compression line", () => {
     const { renderer, out } = capture();
     renderer.handle({

@@ -21,7 +21,12 @@ import {
   DEFAULT_APPROVAL_SETTINGS,
   type UnattendedPolicy,
 } from './settings.js';
-import { parseSmartRuling, type SmartJudge, stripShellComments } from './smart-approval.js';
+import {
+  parseSmartReply,
+  type SmartJudge,
+  type SmartReply,
+  stripShellComments,
+} from './smart-approval.js';
 import type { Verdict } from './verdict.js';
 
 /** Emitted once for every command the approver rules on. The command is secret-redacted. */
@@ -58,6 +63,16 @@ export interface CommandApproverOptions {
   readonly handler?: ApprovalHandler;
   /** The smart-mode judge (see `createSmartJudge`). Without one, smart mode asks the handler. */
   readonly smartJudge?: SmartJudge;
+  /**
+   * How long the judge may take; past it the person is asked, as for any failure. Default
+   * {@link SMART_JUDGE_TIMEOUT_MS}.
+   */
+  readonly smartTimeoutMs?: number;
+  /**
+   * What the judge is told about the conversation: the user's latest message, and the agent's
+   * working directory for commands whose request names none.
+   */
+  readonly smartContext?: () => { readonly lastUserMessage?: string; readonly cwd?: string };
   /** Receives every verdict. Errors it throws are swallowed: observers never break approval. */
   readonly onEvent?: (event: ApprovalVerdictEvent) => void;
   /**
@@ -70,6 +85,9 @@ export interface CommandApproverOptions {
   /** The user's home directory, for `~`; defaults to the process's. */
   readonly home?: string;
 }
+
+/** How long the smart-mode judge may take by default before the person is asked instead. */
+export const SMART_JUDGE_TIMEOUT_MS = 30_000;
 
 const HUMAN_REASONS = {
   once: 'approved by the user for this command',
@@ -140,20 +158,21 @@ export class CommandApprover implements CommandApproval {
     const base = { reason: check.verdict.reason, ...(keys[0] ? { patternKey: keys[0] } : {}) };
     if (request.surface !== 'interactive') return this.policyVerdict(request.surface, base);
     if (this.settings.mode === 'smart' && this.options.smartJudge) {
-      const ruling = await this.judge(command, check.verdict.reason);
+      const { ruling, reason } = await this.judge(command, check.verdict.reason, request);
+      const why = reason ? ` — ${reason}` : '';
       if (ruling === 'approve')
         return {
           ...base,
           decision: 'allow',
           stage: 'smart',
-          reason: `smart approval: judged safe (${base.reason})`,
+          reason: `smart approval: judged safe${why} (${base.reason})`,
         };
       if (ruling === 'deny') {
         return {
           ...base,
           decision: 'block',
           stage: 'smart',
-          reason: `smart approval: judged harmful (${base.reason})`,
+          reason: `smart approval: judged harmful${why} (${base.reason})`,
           recovery: 'Do not retry this command; explain to the user what you wanted to do.',
         };
       }
@@ -231,13 +250,53 @@ export class CommandApprover implements CommandApproval {
     };
   }
 
-  private async judge(command: string, reason: string): Promise<'approve' | 'deny' | 'escalate'> {
+  /**
+   * Asks the judge. A judge that throws, times out, is interrupted or answers anything but a
+   * ruling escalates to the person — never allows.
+   */
+  private async judge(
+    command: string,
+    flagged: string,
+    request: CommandApprovalRequest,
+  ): Promise<SmartReply> {
+    const timeoutMs = this.options.smartTimeoutMs ?? SMART_JUDGE_TIMEOUT_MS;
+    const timer = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, timer.signal]) : timer.signal;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<SmartReply>((resolve) => {
+      timeout = setTimeout(() => {
+        timer.abort();
+        resolve({ ruling: 'escalate', reason: 'the judge did not answer in time' });
+      }, timeoutMs);
+    });
     try {
-      return parseSmartRuling(
-        await (this.options.smartJudge as SmartJudge)(stripShellComments(command), reason),
-      );
+      const context = {
+        ...this.conversation(),
+        ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+        signal,
+      };
+      const asked = (this.options.smartJudge as SmartJudge)(
+        stripShellComments(command),
+        flagged,
+        context,
+      ).then(parseSmartReply);
+      return await Promise.race([asked, expired]);
     } catch {
-      return 'escalate';
+      return { ruling: 'escalate', reason: 'the judge failed' };
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  private conversation(): { lastUserMessage?: string; cwd?: string } {
+    try {
+      const context = this.options.smartContext?.();
+      return {
+        ...(context?.lastUserMessage ? { lastUserMessage: context.lastUserMessage } : {}),
+        ...(context?.cwd ? { cwd: context.cwd } : {}),
+      };
+    } catch {
+      return {};
     }
   }
 

@@ -177,6 +177,54 @@ describe('CommandApprover', () => {
     expect((await broken.subject.approve('rm -rf build', interactive)).verdict.stage).toBe('human');
   });
 
+  it('smart mode: the judge sees cwd and the user request, and its reason reaches the verdict', async () => {
+    const contexts: unknown[] = [];
+    const judge = approver(
+      'deny',
+      {
+        smartJudge: async (_command, reason, context) => {
+          contexts.push({ reason, cwd: context?.cwd, asked: context?.lastUserMessage });
+          return 'DENY: wipes the build output the user wants to keep';
+        },
+        smartContext: () => ({ lastUserMessage: 'tidy the repo but keep build/' }),
+      },
+      { mode: 'smart' },
+    );
+    const outcome = await judge.subject.approve('rm -rf build', {
+      ...interactive,
+      cwd: '/work/app',
+    });
+    expect(outcome.allowed).toBe(false);
+    expect(outcome.verdict.reason).toMatch(
+      /^smart approval: judged harmful — wipes the build output the user wants to keep \(/,
+    );
+    expect(contexts).toEqual([
+      { reason: expect.any(String), cwd: '/work/app', asked: 'tidy the repo but keep build/' },
+    ]);
+    expect(judge.handler.prompts).toHaveLength(0);
+  });
+
+  it('smart mode: a judge that never answers escalates to the person at its timeout, and is aborted', async () => {
+    let aborted = false;
+    const slow = approver(
+      'once',
+      {
+        smartJudge: (_command, _reason, context) =>
+          new Promise<string>(() => {
+            context?.signal?.addEventListener('abort', () => {
+              aborted = true;
+            });
+          }),
+        smartTimeoutMs: 50,
+      },
+      { mode: 'smart' },
+    );
+    const outcome = await slow.subject.approve('rm -rf build', interactive);
+    expect(outcome).toMatchObject({ allowed: true, verdict: { stage: 'human' } });
+    expect(slow.handler.prompts).toHaveLength(1);
+    expect(aborted).toBe(true);
+  });
+
   it('emits every verdict as an event with secrets redacted', async () => {
     const { subject, events } = approver('once');
     await subject.approve('API_KEY=sk-abcdefghijklmnopqrstuvwx rm -rf build', interactive);

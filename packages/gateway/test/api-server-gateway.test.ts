@@ -20,6 +20,8 @@ afterEach(async () => {
 });
 
 async function gatewayWithApi(model: ReturnType<typeof script>) {
+  // The approval tests are about the person's ruling over HTTP, not smart mode's judge.
+  writeFileSync(join(process.env.HERMES_HOME ?? '', 'config.yaml'), 'approvals:\n  mode: manual\n');
   const api = new ApiServerAdapter({
     settings: resolveApiServerSettings({ key: TEST_KEY, port: 0 }),
   });

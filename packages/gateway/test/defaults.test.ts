@@ -37,6 +37,7 @@ const OPTIONAL_MEMBERS = [
   'splitMessage',
   'sendTyping',
   'setStatus',
+  'connectionState',
 ];
 
 describe('PlatformAdapter defaults', () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { script } from '@hermes/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from './support/fake-clock.js';
 import { type Harness, startHarness } from './support/gateway-harness.js';
 
@@ -26,8 +26,14 @@ function makeBuildDir(h: Harness): string {
 
 const isPrompt = (text: string) => text.includes('rm -rf ./build') && /approve/i.test(text);
 
+/** These tests are about the person's ruling: smart mode's judge is out of the way. */
+const MANUAL = 'approvals:\n  mode: manual\n';
+
 describe('approval in chat', () => {
   let h: Harness | undefined;
+  beforeEach(() => {
+    writeFileSync(join(process.env.HERMES_HOME ?? '', 'config.yaml'), MANUAL);
+  });
   afterEach(async () => {
     await h?.close();
     h = undefined;
@@ -90,7 +96,7 @@ describe('approval in chat', () => {
     // request; an app sets it to the gateway's approval timeout, as here (5 minutes).
     writeFileSync(
       join(process.env.HERMES_HOME ?? '', 'config.yaml'),
-      'approvals:\n  timeout: 300\n',
+      `${MANUAL}  timeout: 300\n`,
     );
     const clock = new FakeClock(Date.UTC(2024, 0, 10, 12));
     h = await startHarness(deleteBuild(), { clock: clock.now, timers: clock.timers });

@@ -2,6 +2,7 @@
  * The Agent: one conversation with a model that can act through tools. It owns the session's
  * message list and cached system prompt between turns; each turn is run by `runTurn`.
  */
+import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent, AgentEventType, ChatMessage } from '@hermes/protocol';
@@ -123,6 +124,28 @@ export class Agent {
     const turn = this.#runtime.currentTurn;
     if (turn === undefined) return;
     this.#runtime.events.emit({ type: 'model_retry', turnId: turn.turnId, ...retry });
+  }
+
+  /**
+   * Emits the smart-approval judge's ruling on a flagged command as an `approval_resolution`
+   * event (`decidedBy: 'smart'`), so hosts show and log it. Ignored outside a turn.
+   */
+  reportSmartRuling(ruling: {
+    readonly command: string;
+    readonly allowed: boolean;
+    readonly reason: string;
+  }): void {
+    const turn = this.#runtime.currentTurn;
+    if (turn === undefined) return;
+    this.#runtime.events.emit({
+      type: 'approval_resolution',
+      turnId: turn.turnId,
+      requestId: randomUUID(),
+      decision: ruling.allowed ? 'once' : 'deny',
+      decidedBy: 'smart',
+      command: ruling.command,
+      reason: ruling.reason,
+    });
   }
 
   /** Subscribes to one event type, or to all with `'event'`; returns the unsubscribe function. */

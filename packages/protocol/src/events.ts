@@ -121,13 +121,21 @@ export const ApprovalRequestEventSchema = z.object({
   patternKey: z.string().optional(),
 });
 
-/** A ruling on an approval request, and who made it. */
+/**
+ * A ruling on an approval request, and who made it: the person, a policy, the timeout, or the
+ * smart-approval judge (an auxiliary model; then `command` and `reason` say what it ruled on and
+ * why, so hosts can show and log it).
+ */
 export const ApprovalResolutionEventSchema = z.object({
   type: z.literal('approval_resolution'),
   ...base,
   requestId: z.string(),
   decision: ApprovalDecisionSchema,
-  decidedBy: z.enum(['user', 'policy', 'timeout']),
+  decidedBy: z.enum(['user', 'policy', 'timeout', 'smart']),
+  /** The command ruled on (secret-redacted). */
+  command: z.string().optional(),
+  /** Why, in one line. */
+  reason: z.string().optional(),
 });
 
 /** Memory was recalled into this turn's context. */

@@ -64,11 +64,12 @@ async function askedTimeout(extraYaml: string): Promise<number | undefined> {
 
 describe('createAgentFactory approval timeout', () => {
   it("asks with the gateway's default of five minutes, not approvals.timeout's 60 s", async () => {
-    expect(await askedTimeout('')).toBe(300_000);
+    expect(await askedTimeout('approvals:\n  mode: manual\n')).toBe(300_000);
   });
 
   it('asks with gateway.approval_timeout_seconds, whatever approvals.timeout says', async () => {
-    const yaml = 'approvals:\n  timeout: 30\ngateway:\n  approval_timeout_seconds: 120\n';
+    const yaml =
+      'approvals:\n  mode: manual\n  timeout: 30\ngateway:\n  approval_timeout_seconds: 120\n';
     expect(await askedTimeout(yaml)).toBe(120_000);
   });
 });

@@ -116,6 +116,8 @@ describe('createAgentFactory', () => {
         .toolCall('terminal', { command: `rm -r ${join(home(), 'scratch')}` })
         .next()
         .text('It was not allowed.'),
+      // The person rules here; smart mode would ask the (scripted) model first.
+      'approvals:\n  mode: manual\n',
     );
     const built = createAgentFactory(config, { cwd: home() });
     try {

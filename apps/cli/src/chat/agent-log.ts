@@ -39,6 +39,15 @@ function logEvent(event: AgentEvent, log: Logger): void {
         reason: event.reason,
       });
       break;
+    case 'approval_resolution':
+      if (event.decidedBy === 'smart') {
+        log.info('smart approval ruled', {
+          decision: event.decision,
+          command: event.command ?? '',
+          reason: event.reason ?? '',
+        });
+      }
+      break;
     case 'model_retry':
       log.warn('model call retried', {
         code: event.code,

@@ -104,6 +104,11 @@ export class Renderer {
         return s.yellow(
           `↪ fallback: ${event.from.provider}/${event.from.model} → ${event.to.provider}/${event.to.model} (${oneLine(event.reason, 80)})`,
         );
+      case 'approval_resolution':
+        if (event.decidedBy !== 'smart') return undefined;
+        return (event.decision === 'deny' ? s.yellow : s.dim)(
+          `⚖ smart approval ${event.decision === 'deny' ? 'denied' : 'approved'} ${oneLine(event.command ?? '', 60)}: ${oneLine(event.reason ?? '', 100)}`,
+        );
       case 'memory_recall':
         return s.dim(`🧠 recalled ${event.chars} characters from ${event.provider}`);
       case 'model_retry':

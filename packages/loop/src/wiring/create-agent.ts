@@ -46,6 +46,7 @@ import {
   type OwnedSharedComponents,
   type SharedAgentComponents,
 } from './shared-components.js';
+import { reportSmartRulings, smartApprovalOptions } from './smart-approval-wiring.js';
 import { summarizerFor } from './summarizer.js';
 
 /** Things that are not configuration: callbacks, extra tools and shared components. */
@@ -162,12 +163,15 @@ export function createAgent(
   );
   // The selected provider's tools come and go with the memory toolset (no toolset names them).
   if (memory && (enabled?.has('memory') ?? true)) loopTools.push(...memory.providerTools);
+  const hookObservers = approvalHookOptions(deps.hooks && guardHooks(deps.hooks, deps.onHookError));
   const approval = new CommandApprover(
     { ...shared.approvalSettings, ...(config.yolo ? { yolo: true } : {}) },
     {
       hermesHome,
       ...(deps.approvalHandler ? { handler: deps.approvalHandler } : {}),
-      ...approvalHookOptions(deps.hooks && guardHooks(deps.hooks, deps.onHookError)),
+      ...hookObservers,
+      ...smartApprovalOptions(auxiliary, () => agent, config.cwd ?? process.cwd()),
+      onEvent: reportSmartRulings(() => agent, hookObservers.onEvent),
     },
   );
   const contextLength = config.contextLength ?? resolveModelLimits(created.model).contextWindow;
