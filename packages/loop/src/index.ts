@@ -16,6 +16,8 @@ export * from './events/event-bus.js';
 export * from './hooks/agent-hooks.js';
 export * from './hooks/guard-hooks.js';
 export * from './hooks/hooked-toolbox.js';
+export * from './learning/learning-config.js';
+export * from './learning/learning-wiring.js';
 export * from './model/model-route.js';
 export * from './model/pricing.js';
 export * from './persist/persistence-failure.js';

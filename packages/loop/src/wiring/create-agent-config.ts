@@ -2,6 +2,7 @@
 import { parseOrThrow } from '@hermes/protocol';
 import { z } from 'zod';
 import { AuxiliaryConfigSchema } from '../auxiliary/auxiliary-slots.js';
+import { LearningConfigSchema } from '../learning/learning-config.js';
 
 /** Everything `createAgent` reads. Unknown keys are rejected so typos fail loudly. */
 export const CreateAgentConfigSchema = z.strictObject({
@@ -62,6 +63,8 @@ export const CreateAgentConfigSchema = z.strictObject({
    * Absent slots use the main model; a failing slot model falls back to the main model once.
    */
   auxiliary: AuxiliaryConfigSchema.optional(),
+  /** The learning loop (config.yaml `learning:`): the background review after turns. */
+  learning: LearningConfigSchema.optional(),
   /** Extra skill directories, and the bundled skills directory. */
   skills: z
     .strictObject({

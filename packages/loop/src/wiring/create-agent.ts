@@ -32,6 +32,7 @@ import { AuxiliaryModels } from '../auxiliary/auxiliary-models.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
 import type { AgentHooks, HookErrorReporter } from '../hooks/agent-hooks.js';
 import { guardHooks } from '../hooks/guard-hooks.js';
+import { type LearningHandle, wireLearning } from '../learning/learning-wiring.js';
 import { RegistryToolbox } from '../tools/registry-toolbox.js';
 import { approvalHookOptions } from './approval-hooks.js';
 import {
@@ -98,6 +99,8 @@ export interface CreatedAgent {
   readonly skills: SkillsLibrary;
   /** The models of the agent's side tasks, and their usage per slot (for `/usage`). */
   readonly auxiliary: AuxiliaryModels;
+  /** The learning loop: the background review after turns, and `/learn`. */
+  readonly learning: LearningHandle;
   /**
    * Ends the agent's session (the `sessionEnd` hook), then releases the environment and the
    * provider, and the store when it is the agent's own (not `deps.shared`).
@@ -221,12 +224,22 @@ export function createAgent(
     ...(config.compression?.enabled === false ? { autoCompression: false } : {}),
     ...deps.overrides,
   });
+  const learning = wireLearning({
+    agent: () => agent,
+    auxiliary,
+    hermesHome,
+    platform: config.platform,
+    sessionStore: shared.store,
+    ...(config.learning ? { settings: config.learning } : {}),
+  });
   return {
     agent,
     registry: shared.registry,
     skills: shared.skills,
     auxiliary,
+    learning,
     async close() {
+      await learning.close();
       await agent?.endSession();
       await memory?.shutdown();
       await environment.built()?.cleanup();

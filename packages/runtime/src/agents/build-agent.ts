@@ -134,6 +134,7 @@ function buildWithCronjob(
     registry: created.registry,
     skills: created.skills,
     auxiliary: created.auxiliary,
+    learning: created.learning,
     async close() {
       try {
         await created.close();
@@ -178,6 +179,7 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
       ...(compression.settings ? { compression: compression.settings } : {}),
       ...(limits ? { memoryLimits: limits } : {}),
       ...(config.auxiliary ? { auxiliary: config.auxiliary } : {}),
+      ...(config.learning ? { learning: config.learning } : {}),
     },
     {
       ...(options.approvalHandler ? { approvalHandler: options.approvalHandler } : {}),

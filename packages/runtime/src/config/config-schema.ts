@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 import { AuxiliarySectionSchema } from './auxiliary-section.js';
 import { CronSectionSchema } from './cron-section.js';
+import { LearningSectionSchema } from './learning-section.js';
 import { WebSectionSchema } from './web-section.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -115,6 +116,8 @@ export const HermesConfigFileSchema = z.looseObject({
   web: WebSectionSchema.nullish(),
   /** The model of each side task (compression, approval, title, review, vision, web_extract). */
   auxiliary: AuxiliarySectionSchema.nullish(),
+  /** The background review after turns (the learning loop). */
+  learning: LearningSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;

@@ -3,7 +3,7 @@
  * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
-import type { AuxiliaryConfig } from '@hermes/loop';
+import type { AuxiliaryConfig, LearningConfig } from '@hermes/loop';
 import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
@@ -86,6 +86,8 @@ export interface HermesConfig {
    * left out run on the main model.
    */
   readonly auxiliary?: AuxiliaryConfig;
+  /** The `learning:` section, as `createAgent`'s `learning` setting. */
+  readonly learning?: LearningConfig;
 }
 
 /** The `memory` section after defaults. */

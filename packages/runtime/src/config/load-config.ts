@@ -19,6 +19,7 @@ import type { HermesConfigFile } from './config-schema.js';
 import { resolveCronSettings } from './cron-section.js';
 import { readEnvFile } from './env-file.js';
 import type { ConfigFlags, HermesConfig, MemorySettings } from './hermes-config.js';
+import { resolveLearning } from './learning-section.js';
 import { applyPlatformAccessEnv } from './platform-env.js';
 import { resolveProviderEntry } from './provider-entry.js';
 import { checkConfig, configError } from './validate-config.js';
@@ -110,6 +111,7 @@ export async function loadHermesConfig(
     flags.runBudgetSeconds ?? file.agent?.run_budget_seconds ?? envNumber(env, 'HERMES_RUN_BUDGET');
   const toolsets = flags.toolsets ?? file.toolsets ?? undefined;
   const auxiliary = resolveAuxiliary(file.auxiliary, env);
+  const learning = resolveLearning(file.learning);
   return {
     hermesHome: context.hermesHome,
     provider: resolved.provider,
@@ -143,5 +145,6 @@ export async function loadHermesConfig(
     platforms: platformSettings(file, env),
     cron: resolveCronSettings(file.cron),
     ...(Object.keys(auxiliary.config).length > 0 ? { auxiliary: auxiliary.config } : {}),
+    ...(learning ? { learning } : {}),
   };
 }
