@@ -19,7 +19,7 @@ describe('slash commands', () => {
     h = undefined;
   });
 
-  it('/help lists all ten commands, and no command reaches the model', async () => {
+  it('/help lists all twelve commands, and no command reaches the model', async () => {
     h = await startHarness(script().text('unused'));
     await h.say('/help');
     const help = h.texts().join('\n');
@@ -33,12 +33,23 @@ describe('slash commands', () => {
       'usage',
       'compress',
       'model',
+      'learn',
+      'rollback',
       'help',
     ]) {
       expect(help).toContain(`/${name}`);
     }
     expect(h.server.requests).toHaveLength(0);
     expect(h.builds).toHaveLength(0);
+  });
+
+  it('/learn and /rollback say so when the app did not wire them', async () => {
+    h = await startHarness(script().text('unused'));
+    await h.say('/learn');
+    expect(h.texts().at(-1)).toBe('Learning is not available on this gateway.');
+    await h.say('/rollback 2');
+    expect(h.texts().at(-1)).toBe('Checkpoints are not available on this gateway.');
+    expect(h.server.requests).toHaveLength(0);
   });
 
   it('an unknown /word is not a command: it goes to the model as text', async () => {

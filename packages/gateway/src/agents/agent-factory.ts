@@ -40,6 +40,10 @@ export interface AgentHandle {
   readonly agent: Agent;
   /** Tokens and cost of the agent's side tasks per auxiliary slot, for `/usage`. */
   readonly auxiliaryUsage?: () => ReadonlyMap<AuxiliarySlot, SlotUsage>;
+  /** `/learn`: runs the background review now; resolves one line saying what it did. */
+  readonly learn?: () => Promise<string>;
+  /** `/rollback [n]`: lists the file checkpoints (no argument) or restores one; resolves the answer. */
+  readonly rollback?: (args: string) => Promise<string>;
   /**
    * Releases the agent's own resources (its execution environment, provider connections).
    * Resources shared between agents (the session store) stay open. Idempotent.

@@ -160,6 +160,7 @@ function handleOf(created: CreatedAgent, onClose: () => void): AgentHandle {
   return {
     agent: created.agent,
     auxiliaryUsage: () => created.auxiliary.usage(),
+    learn: () => created.learning.runNow(),
     close() {
       closing ??= (async () => {
         onClose();

@@ -3,6 +3,7 @@
  * unknown `/word` is not a command here and goes to the model as text (skills and prompts use
  * slash words too).
  */
+import { learnCommand, rollbackCommand } from './agent-commands.js';
 import { answerApproval, approveCommand, denyCommand } from './approval-commands.js';
 import type { CommandCall, CommandHost, SlashCommand } from './command-host.js';
 import { statusCommand, usageCommand } from './info-commands.js';
@@ -34,6 +35,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   usageCommand,
   compressCommand,
   modelCommand,
+  learnCommand,
+  rollbackCommand,
   helpCommand,
 ];
 
