@@ -5,7 +5,7 @@
  * reached through the lazily loaded chat and demo commands.
  */
 import type { ApprovalHandler } from '@hermes/approval';
-import type { Agent, AuxiliaryModels, CreatedAgent } from '@hermes/loop';
+import type { Agent, AuxiliaryModels, CreatedAgent, LearningHandle } from '@hermes/loop';
 import { type AgentPluginParts, buildAgent, type HermesConfig } from '@hermes/runtime';
 import type { SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
@@ -68,6 +68,11 @@ export class ChatSession {
 
   get skills(): SkillsLibrary {
     return this.#created.skills;
+  }
+
+  /** The current agent's learning loop (the background review, `/learn`). */
+  get learning(): LearningHandle {
+    return this.#created.learning;
   }
 
   /** The side-task models of the current agent, with their usage per slot. */

@@ -13,6 +13,7 @@ import {
   toolsetsCommand,
   usageCommand,
 } from './slash-info.js';
+import { learnCommand } from './slash-learn.js';
 import { reloadMcpCommand } from './slash-mcp.js';
 import {
   modelCommand,
@@ -74,6 +75,12 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     run: compressCommand,
   },
   { name: 'usage', usage: '/usage', summary: 'tokens and cost so far', run: usageCommand },
+  {
+    name: 'learn',
+    usage: '/learn',
+    summary: 'review this conversation now; save memories or skills worth keeping',
+    run: learnCommand,
+  },
   {
     name: 'context',
     usage: '/context',
