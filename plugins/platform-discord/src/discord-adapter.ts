@@ -20,7 +20,7 @@ import {
 } from '@hermes/plugin-sdk';
 import { downloadAttachments, validAttachments } from './attachments.js';
 import { type DispatchEvent, GatewayConnection } from './gateway-connection.js';
-import { type DiscordMessagePayload, toInbound } from './inbound.js';
+import { type DiscordMessagePayload, DiscordMessagePayloadSchema, toInbound } from './inbound.js';
 import { toHermesError } from './rest-errors.js';
 import type { DiscordSettings } from './settings.js';
 import { ChannelDirectory, placeOf } from './threads.js';
@@ -164,9 +164,14 @@ export class DiscordAdapter extends PlatformAdapter {
     this.#channels.observe(event);
     if (event.t !== 'MESSAGE_CREATE') return;
     const handler = this.#handler;
-    const message = event.d as DiscordMessagePayload;
+    const parsed = DiscordMessagePayloadSchema.safeParse(event.d);
+    if (!parsed.success) {
+      this.log.warn('discord message payload ignored: not a message object');
+      return;
+    }
+    const message = parsed.data;
     // Ids go into REST paths: only Discord-shaped ones (snowflakes; the fake's are words).
-    if (!handler || !isId(message?.channel_id) || !isId(message.id)) return;
+    if (!handler || !isId(message.channel_id) || !isId(message.id)) return;
     const receivedAt = Date.now();
     // A thread lookup or a download may take a while: messages of one channel still reach the
     // handler in the order they were sent, while other channels do not wait for them.

@@ -6,20 +6,30 @@
  * the gateway's own allowlist and pairing decide who may talk.
  */
 import type { InboundMessage } from '@hermes/plugin-sdk';
+import { z } from 'zod';
 import type { ChannelPlace } from './threads.js';
 
-/** The fields of Discord's message object this adapter reads. */
-export interface DiscordMessagePayload {
-  readonly id: string;
-  readonly channel_id: string;
-  readonly guild_id?: string;
-  readonly content?: string;
-  readonly author?: { readonly id: string; readonly username?: string; readonly bot?: boolean };
-  readonly mentions?: ReadonlyArray<{ readonly id: string }>;
-  readonly referenced_message?: { readonly author?: { readonly id: string } } | null;
+/**
+ * The fields of Discord's message object this adapter reads, validated (the payload comes off a
+ * websocket); other fields pass through untouched.
+ */
+export const DiscordMessagePayloadSchema = z.looseObject({
+  id: z.string(),
+  channel_id: z.string(),
+  guild_id: z.string().optional(),
+  content: z.string().optional(),
+  author: z
+    .looseObject({ id: z.string(), username: z.string().optional(), bot: z.boolean().optional() })
+    .optional(),
+  mentions: z.array(z.looseObject({ id: z.string() })).optional(),
+  referenced_message: z
+    .looseObject({ author: z.looseObject({ id: z.string() }).optional() })
+    .nullish(),
   /** Files; the adapter downloads them (see `attachments.ts`), `toInbound` leaves them out. */
-  readonly attachments?: unknown;
-}
+  attachments: z.unknown().optional(),
+});
+/** A validated MESSAGE_CREATE payload. */
+export type DiscordMessagePayload = z.infer<typeof DiscordMessagePayloadSchema>;
 
 /** What gating needs to know. */
 export interface InboundGate {

@@ -1,5 +1,6 @@
 /** `platforms.discord` in config.yaml, validated into what the adapter needs. */
 import { HermesError } from '@hermes/plugin-sdk';
+import { z } from 'zod';
 
 /** The Discord adapter's settings after defaults. */
 export interface DiscordSettings {
@@ -31,30 +32,41 @@ export const DEFAULT_API_URL = 'https://discord.com/api';
  */
 export const DEFAULT_WATCHDOG_MS = 125_000;
 
-function ids(value: unknown, key: string): string[] {
-  if (value === undefined || value === null) return [];
-  const list = typeof value === 'string' ? value.split(',') : value;
-  if (!Array.isArray(list)) throw invalid(`${key} must be a list of ids`);
-  return list.map((item) => String(item).trim()).filter((item) => item.length > 0);
-}
+const idList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(',') : value.map(String))
+      .map((id) => id.trim())
+      .filter((id) => id.length > 0),
+  );
+
+const count = z.number().int().nonnegative();
+
+/** The section as written; unknown keys (the gateway's own `enabled`, …) pass through. */
+export const DiscordSettingsSchema = z.looseObject({
+  token: z.string().trim().min(1).optional(),
+  allowed_channels: idList.nullish(),
+  api_url: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  watchdog_ms: count.optional(),
+  rest_retries: count.optional(),
+  auto_thread: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .optional(),
+  max_attachment_bytes: count.optional(),
+});
 
 function invalid(message: string): HermesError {
   return new HermesError('validation.invalid_input', `platforms.discord: ${message}`);
 }
 
-function positive(value: unknown, key: string, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw invalid(`${key} must be a non-negative integer`);
-  }
-  return value;
-}
-
-function flag(value: unknown, key: string): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 'false') return value === 'true';
-  throw invalid(`${key} must be true or false`);
+/** Names every bad key and what was expected, never the value (a token may sit beside it). */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || '(section)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /**
@@ -66,25 +78,20 @@ export function resolveDiscordSettings(
   raw: Readonly<Record<string, unknown>>,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): DiscordSettings {
-  const token = raw.token ?? env.DISCORD_BOT_TOKEN;
-  if (typeof token !== 'string' || token.trim() === '') {
+  const parsed = DiscordSettingsSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(describeIssues(parsed.error));
+  const section = parsed.data;
+  const token = section.token ?? env.DISCORD_BOT_TOKEN?.trim();
+  if (!token) {
     throw invalid('a bot token is required: set platforms.discord.token or DISCORD_BOT_TOKEN');
   }
-  const apiUrl = raw.api_url ?? DEFAULT_API_URL;
-  if (typeof apiUrl !== 'string' || !/^https?:\/\//.test(apiUrl)) {
-    throw invalid('api_url must be an http(s) URL');
-  }
   return {
-    token: token.trim(),
-    allowedChannels: ids(raw.allowed_channels, 'allowed_channels'),
-    apiUrl: apiUrl.replace(/\/+$/, ''),
-    watchdogMs: positive(raw.watchdog_ms, 'watchdog_ms', DEFAULT_WATCHDOG_MS),
-    restRetries: positive(raw.rest_retries, 'rest_retries', 3),
-    autoThread: flag(raw.auto_thread, 'auto_thread'),
-    maxAttachmentBytes: positive(
-      raw.max_attachment_bytes,
-      'max_attachment_bytes',
-      DEFAULT_MAX_ATTACHMENT_BYTES,
-    ),
+    token,
+    allowedChannels: section.allowed_channels ?? [],
+    apiUrl: (section.api_url ?? DEFAULT_API_URL).replace(/\/+$/, ''),
+    watchdogMs: section.watchdog_ms ?? DEFAULT_WATCHDOG_MS,
+    restRetries: section.rest_retries ?? 3,
+    autoThread: section.auto_thread ?? false,
+    maxAttachmentBytes: section.max_attachment_bytes ?? DEFAULT_MAX_ATTACHMENT_BYTES,
   };
 }
