@@ -33,7 +33,8 @@ describe('runs with approval and stop over HTTP', { timeout: BACKSTOP_MS * 2 }, 
 
   beforeAll(async () => {
     model = await startModel(script());
-    home = makeHome(model);
+    // These runs test the person's ruling over HTTP; smart mode would ask the model first.
+    home = makeHome(model, { yaml: 'approvals:\n  mode: manual\n' });
   });
   afterAll(async () => {
     const result = await gateway?.stop();

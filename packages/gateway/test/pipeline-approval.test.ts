@@ -94,10 +94,7 @@ describe('approval in chat', () => {
   it('no answer within the timeout denies it (fake clock)', async () => {
     // The command approver passes its own timeout (`approvals.timeout`, default 60 s) with each
     // request; an app sets it to the gateway's approval timeout, as here (5 minutes).
-    writeFileSync(
-      join(process.env.HERMES_HOME ?? '', 'config.yaml'),
-      `${MANUAL}  timeout: 300\n`,
-    );
+    writeFileSync(join(process.env.HERMES_HOME ?? '', 'config.yaml'), `${MANUAL}  timeout: 300\n`);
     const clock = new FakeClock(Date.UTC(2024, 0, 10, 12));
     h = await startHarness(deleteBuild(), { clock: clock.now, timers: clock.timers });
     const build = makeBuildDir(h);
