@@ -2,6 +2,7 @@
 import { parseOrThrow } from '@hermes/protocol';
 import { z } from 'zod';
 import { AuxiliaryConfigSchema } from '../auxiliary/auxiliary-slots.js';
+import { CheckpointConfigSchema } from '../checkpoints/checkpoint-config.js';
 import { LearningConfigSchema } from '../learning/learning-config.js';
 
 /** Everything `createAgent` reads. Unknown keys are rejected so typos fail loudly. */
@@ -65,6 +66,8 @@ export const CreateAgentConfigSchema = z.strictObject({
   auxiliary: AuxiliaryConfigSchema.optional(),
   /** The learning loop (config.yaml `learning:`): the background review after turns. */
   learning: LearningConfigSchema.optional(),
+  /** Checkpoints of the working directory before file changes, and `/rollback` (`checkpoints:`). */
+  checkpoints: CheckpointConfigSchema.optional(),
   /** Extra skill directories, and the bundled skills directory. */
   skills: z
     .strictObject({

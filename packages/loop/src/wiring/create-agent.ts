@@ -29,6 +29,8 @@ import {
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
 import { AuxiliaryModels } from '../auxiliary/auxiliary-models.js';
+import { CheckpointConfigSchema } from '../checkpoints/checkpoint-config.js';
+import { type CheckpointHandle, wireCheckpoints } from '../checkpoints/checkpoint-wiring.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
 import type { AgentHooks, HookErrorReporter } from '../hooks/agent-hooks.js';
 import { guardHooks } from '../hooks/guard-hooks.js';
@@ -101,6 +103,8 @@ export interface CreatedAgent {
   readonly auxiliary: AuxiliaryModels;
   /** The learning loop: the background review after turns, and `/learn`. */
   readonly learning: LearningHandle;
+  /** Checkpoints of the working directory before file changes, and `/rollback [n]`. */
+  readonly checkpoints: CheckpointHandle;
   /**
    * Ends the agent's session (the `sessionEnd` hook), then releases the environment and the
    * provider, and the store when it is the agent's own (not `deps.shared`).
@@ -185,6 +189,14 @@ export function createAgent(
     { contextLength, hermesHome },
     deps,
   );
+  const checkpoints = wireCheckpoints(
+    {
+      hermesHome,
+      cwd: config.cwd ?? process.cwd(),
+      settings: CheckpointConfigSchema.parse(config.checkpoints ?? {}),
+    },
+    deps.hooks,
+  );
   const toolbox = new RegistryToolbox(shared.registry, {
     definitions: shared.definitions,
     request: {
@@ -219,11 +231,12 @@ export function createAgent(
       : {}),
     ...(deps.clarify ? { clarify: deps.clarify } : {}),
     ...(deps.onListenerError ? { onListenerError: deps.onListenerError } : {}),
-    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(checkpoints.hooks ? { hooks: checkpoints.hooks } : {}),
     ...(deps.onHookError ? { onHookError: deps.onHookError } : {}),
     ...(config.compression?.enabled === false ? { autoCompression: false } : {}),
     ...deps.overrides,
   });
+  checkpoints.attach(agent);
   const learning = wireLearning({
     agent: () => agent,
     auxiliary,
@@ -238,6 +251,7 @@ export function createAgent(
     skills: shared.skills,
     auxiliary,
     learning,
+    checkpoints: checkpoints.handle,
     async close() {
       await learning.close();
       await agent?.endSession();
