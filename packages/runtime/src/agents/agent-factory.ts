@@ -161,6 +161,7 @@ function handleOf(created: CreatedAgent, onClose: () => void): AgentHandle {
     agent: created.agent,
     auxiliaryUsage: () => created.auxiliary.usage(),
     learn: () => created.learning.runNow(),
+    rollback: (args) => created.checkpoints.command(args),
     close() {
       closing ??= (async () => {
         onClose();

@@ -135,6 +135,7 @@ function buildWithCronjob(
     skills: created.skills,
     auxiliary: created.auxiliary,
     learning: created.learning,
+    checkpoints: created.checkpoints,
     async close() {
       try {
         await created.close();
@@ -180,6 +181,7 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
       ...(limits ? { memoryLimits: limits } : {}),
       ...(config.auxiliary ? { auxiliary: config.auxiliary } : {}),
       ...(config.learning ? { learning: config.learning } : {}),
+      ...(config.checkpoints ? { checkpoints: config.checkpoints } : {}),
     },
     {
       ...(options.approvalHandler ? { approvalHandler: options.approvalHandler } : {}),

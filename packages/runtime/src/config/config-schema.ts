@@ -12,6 +12,7 @@ import { McpServersSectionSchema } from '@hermes/mcp/config';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 import { AuxiliarySectionSchema } from './auxiliary-section.js';
+import { CheckpointsSectionSchema } from './checkpoints-section.js';
 import { CronSectionSchema } from './cron-section.js';
 import { LearningSectionSchema } from './learning-section.js';
 import { WebSectionSchema } from './web-section.js';
@@ -118,6 +119,8 @@ export const HermesConfigFileSchema = z.looseObject({
   auxiliary: AuxiliarySectionSchema.nullish(),
   /** The background review after turns (the learning loop). */
   learning: LearningSectionSchema.nullish(),
+  /** Snapshots of the working directory before file changes (`/rollback`). */
+  checkpoints: CheckpointsSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;

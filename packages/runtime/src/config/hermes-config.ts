@@ -3,7 +3,7 @@
  * both binaries build agents from (the CLI's `chat`, `demo`, `setup`, `doctor`; the gateway).
  */
 import type { GatewaySettings, PlatformSettings } from '@hermes/gateway';
-import type { AuxiliaryConfig, LearningConfig } from '@hermes/loop';
+import type { AuxiliaryConfig, CheckpointConfigInput, LearningConfig } from '@hermes/loop';
 import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
@@ -88,6 +88,8 @@ export interface HermesConfig {
   readonly auxiliary?: AuxiliaryConfig;
   /** The `learning:` section, as `createAgent`'s `learning` setting. */
   readonly learning?: LearningConfig;
+  /** The `checkpoints:` section, as `createAgent`'s `checkpoints` setting. */
+  readonly checkpoints?: CheckpointConfigInput;
 }
 
 /** The `memory` section after defaults. */

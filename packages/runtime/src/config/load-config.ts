@@ -14,6 +14,7 @@ import {
 import { DEFAULT_MEMORY_CHAR_LIMIT, DEFAULT_USER_CHAR_LIMIT } from '@hermes/memory';
 import { applyApiServerEnv, readApiServerEnv } from './api-server-env.js';
 import { resolveAuxiliary } from './auxiliary-section.js';
+import { resolveCheckpoints } from './checkpoints-section.js';
 import { readConfigSource } from './config-document.js';
 import type { HermesConfigFile } from './config-schema.js';
 import { resolveCronSettings } from './cron-section.js';
@@ -112,6 +113,7 @@ export async function loadHermesConfig(
   const toolsets = flags.toolsets ?? file.toolsets ?? undefined;
   const auxiliary = resolveAuxiliary(file.auxiliary, env);
   const learning = resolveLearning(file.learning);
+  const checkpoints = resolveCheckpoints(file.checkpoints);
   return {
     hermesHome: context.hermesHome,
     provider: resolved.provider,
@@ -146,5 +148,6 @@ export async function loadHermesConfig(
     cron: resolveCronSettings(file.cron),
     ...(Object.keys(auxiliary.config).length > 0 ? { auxiliary: auxiliary.config } : {}),
     ...(learning ? { learning } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
   };
 }
