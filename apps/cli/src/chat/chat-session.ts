@@ -5,7 +5,13 @@
  * reached through the lazily loaded chat and demo commands.
  */
 import type { ApprovalHandler } from '@hermes/approval';
-import type { Agent, AuxiliaryModels, CreatedAgent, LearningHandle } from '@hermes/loop';
+import type {
+  Agent,
+  AuxiliaryModels,
+  CheckpointHandle,
+  CreatedAgent,
+  LearningHandle,
+} from '@hermes/loop';
 import { type AgentPluginParts, buildAgent, type HermesConfig } from '@hermes/runtime';
 import type { SkillsLibrary } from '@hermes/skills';
 import { openSessionStore, type SessionStore } from '@hermes/state';
@@ -32,6 +38,8 @@ export interface ChatSetup {
   readonly plugins?: AgentPluginParts;
   /** The MCP servers' tools, read afresh for every agent built (they change between turns). */
   readonly mcp?: McpToolSource;
+  /** Told each background review's one-line report (the REPL prints it dim). */
+  readonly onReview?: (line: string) => void;
 }
 
 /** The live agent and its collaborators; `replace` moves to another session. */
@@ -73,6 +81,11 @@ export class ChatSession {
   /** The current agent's learning loop (the background review, `/learn`). */
   get learning(): LearningHandle {
     return this.#created.learning;
+  }
+
+  /** The current agent's file checkpoints (`/rollback`). */
+  get checkpoints(): CheckpointHandle {
+    return this.#created.checkpoints;
   }
 
   /** The side-task models of the current agent, with their usage per slot. */
@@ -122,5 +135,9 @@ function build(
     overrides: { approval },
   });
   if (setup.log) logAgentEvents(created.agent, setup.log);
+  created.learning.onReview((line) => {
+    setup.log?.info('background review', { line });
+    setup.onReview?.(line);
+  });
   return created;
 }

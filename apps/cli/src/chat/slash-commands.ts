@@ -15,6 +15,7 @@ import {
 } from './slash-info.js';
 import { learnCommand } from './slash-learn.js';
 import { reloadMcpCommand } from './slash-mcp.js';
+import { rollbackCommand } from './slash-rollback.js';
 import {
   modelCommand,
   newCommand,
@@ -67,6 +68,12 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     usage: '/undo',
     summary: 'drop the last exchange from the conversation',
     run: undoCommand,
+  },
+  {
+    name: 'rollback',
+    usage: '/rollback [n]',
+    summary: 'list file checkpoints, or restore checkpoint n',
+    run: rollbackCommand,
   },
   {
     name: 'compress',
