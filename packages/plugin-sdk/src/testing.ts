@@ -53,3 +53,4 @@ export {
   type SessionStoreContractOptions,
   type SessionStoreFactory,
 } from '@hermes/state/testing';
+export * from './testing-process.js';

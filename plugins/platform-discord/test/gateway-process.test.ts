@@ -8,14 +8,15 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NodeProcess } from '@hermes/plugin-sdk/testing';
 import { afterEach, expect, it } from 'vitest';
 import { BOT_ID, FakeDiscord } from './fake-discord.js';
-import { type Child, installPlugin, requireBuild, startGateway, startModel } from './processes.js';
+import { installPlugin, requireBuild, startGateway, startModel } from './processes.js';
 
 const home = () => process.env.HERMES_HOME as string;
 const HEALTH_KEY = 'health-key-0123456789abcdef';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-const children: Child[] = [];
+const children: NodeProcess[] = [];
 let fake: FakeDiscord | undefined;
 
 afterEach(async () => {

@@ -4,10 +4,15 @@
  * started by file path, so this plugin imports no workspace package but the SDK. (The pattern of
  * plugins/platform-slack/test/processes.ts.)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import {
+  installPluginEntry,
+  NodeProcess,
+  startScriptedModelProcess,
+} from '@hermes/plugin-sdk/testing';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const GATEWAY_BIN = at('../../../apps/gateway/dist/bin.js');
@@ -32,86 +37,30 @@ export function requireBuild(): void {
   }
 }
 
-/** A child process whose output is collected, with a wait for a line matching a pattern. */
-export class Child {
-  out = '';
-  readonly exited: Promise<number | null>;
-  readonly #proc: ChildProcess;
-  readonly #waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
-
-  constructor(args: readonly string[], env: NodeJS.ProcessEnv) {
-    this.#proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const take = (chunk: Buffer) => {
-      this.out += chunk.toString();
-      for (const waiter of [...this.#waiters]) {
-        const match = this.out.match(waiter.pattern);
-        if (match) {
-          this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
-          waiter.resolve(match);
-        }
-      }
-    };
-    this.#proc.stdout?.on('data', take);
-    this.#proc.stderr?.on('data', take);
-    this.exited = new Promise((resolve) => this.#proc.once('exit', (code) => resolve(code)));
-  }
-
-  /** Resolves at the first output matching `pattern`; rejects if the process exits first. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    const match = this.out.match(pattern);
-    if (match) return Promise.resolve(match);
-    const seen = new Promise<RegExpMatchArray>((resolve) =>
-      this.#waiters.push({ pattern, resolve }),
-    );
-    const died = this.exited.then((code) => {
-      throw new Error(`exited ${code} before ${pattern}: ${this.out}`);
-    });
-    return Promise.race([seen, died]);
-  }
-
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null> {
-    if (this.#proc.exitCode === null) this.#proc.kill('SIGTERM');
-    return this.exited;
-  }
-}
-
 /** Starts `hermes-testkit serve` with `turns`; resolves its base URL (`…/v1`) and the child. */
-export async function startModel(home: string, turns: readonly object[]) {
-  const file = join(home, 'script.json');
-  writeFileSync(file, JSON.stringify({ turns }));
-  const child = new Child([TESTKIT_BIN, 'serve', '--script', file], process.env);
-  const [, url] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  return { child, baseUrl: `${url}/v1` };
+export function startModel(home: string, turns: readonly object[]) {
+  return startScriptedModelProcess(TESTKIT_BIN, home, turns);
 }
 
 /** Installs this plugin (its built entry) as `HERMES_HOME/plugins/platform-discord`. */
 export function installPlugin(home: string): void {
-  const folder = join(home, 'plugins', 'platform-discord');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: '@hermes/plugin-platform-discord',
-      version: '0.0.0',
-      type: 'module',
-      main: 'index.js',
-      hermes: { kind: 'platform', provides: { platforms: ['discord'] } },
-    }),
-  );
-  const entry = pathToFileURL(PLUGIN_DIST).href;
-  writeFileSync(join(folder, 'index.js'), `export { default } from '${entry}';\n`);
+  installPluginEntry(home, {
+    folder: 'platform-discord',
+    packageName: '@hermes/plugin-platform-discord',
+    entry: PLUGIN_DIST,
+    hermes: { kind: 'platform', provides: { platforms: ['discord'] } },
+  });
 }
 
 /** Starts `hermes-gateway run` on `home` and resolves once it is ready. */
-export async function startGateway(home: string): Promise<Child> {
+export async function startGateway(home: string): Promise<NodeProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HERMES_HOME: home,
     OPENAI_API_KEY: 'sk-test-provider-key',
   };
   delete env.DISCORD_BOT_TOKEN;
-  const child = new Child([GATEWAY_BIN, 'run'], env);
+  const child = new NodeProcess([GATEWAY_BIN, 'run'], env);
   await child.waitFor(/gateway ready/);
   return child;
 }

@@ -6,10 +6,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NodeProcess } from '@hermes/plugin-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeSlack } from './fake-slack.ts';
 import { APP_TOKEN, BOT_TOKEN, SIGNING_SECRET } from './helpers.ts';
-import { type Child, installPlugin, requireBuild, startGateway, startModel } from './processes.ts';
+import { installPlugin, requireBuild, startGateway, startModel } from './processes.ts';
 import { callback, postSigned } from './signed-post.ts';
 
 const home = () => process.env.HERMES_HOME as string;
@@ -17,7 +18,7 @@ const LONG = Array.from({ length: 10 }, (_, i) => `Paragraph ${i}: ${'lorem '.re
   '\n\n',
 );
 const HEALTH_KEY = 'health-key-0123456789abcdef';
-const children: Child[] = [];
+const children: NodeProcess[] = [];
 let fake: FakeSlack | undefined;
 
 afterEach(async () => {

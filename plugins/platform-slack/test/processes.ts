@@ -3,10 +3,13 @@
  * in the test's HERMES_HOME, and the testkit's scripted model (`hermes-testkit serve`). Both are
  * started by file path, so this plugin imports no workspace package but the SDK.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  installPluginEntry,
+  NodeProcess,
+  startScriptedModelProcess,
+} from '@hermes/plugin-sdk/testing';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const GATEWAY_BIN = at('../../../apps/gateway/dist/bin.js');
@@ -22,79 +25,23 @@ export function requireBuild(): void {
   }
 }
 
-/** A child process whose output is collected, with a wait for a line matching a pattern. */
-export class Child {
-  out = '';
-  readonly exited: Promise<number | null>;
-  readonly #proc: ChildProcess;
-  readonly #waiters: { pattern: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
-
-  constructor(args: readonly string[], env: NodeJS.ProcessEnv) {
-    this.#proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const take = (chunk: Buffer) => {
-      this.out += chunk.toString();
-      for (const waiter of [...this.#waiters]) {
-        const match = this.out.match(waiter.pattern);
-        if (match) {
-          this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
-          waiter.resolve(match);
-        }
-      }
-    };
-    this.#proc.stdout?.on('data', take);
-    this.#proc.stderr?.on('data', take);
-    this.exited = new Promise((resolve) => this.#proc.once('exit', (code) => resolve(code)));
-  }
-
-  /** Resolves at the first output matching `pattern`; rejects if the process exits first. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    const match = this.out.match(pattern);
-    if (match) return Promise.resolve(match);
-    const seen = new Promise<RegExpMatchArray>((resolve) =>
-      this.#waiters.push({ pattern, resolve }),
-    );
-    const died = this.exited.then((code) => {
-      throw new Error(`exited ${code} before ${pattern}: ${this.out}`);
-    });
-    return Promise.race([seen, died]);
-  }
-
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null> {
-    if (this.#proc.exitCode === null) this.#proc.kill('SIGTERM');
-    return this.exited;
-  }
-}
-
 /** Starts `hermes-testkit serve` with `turns`; resolves its base URL (`…/v1`) and the child. */
-export async function startModel(home: string, turns: readonly object[]) {
-  const file = join(home, 'script.json');
-  writeFileSync(file, JSON.stringify({ turns }));
-  const child = new Child([TESTKIT_BIN, 'serve', '--script', file], process.env);
-  const [, url] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  return { child, baseUrl: `${url}/v1` };
+export function startModel(home: string, turns: readonly object[]) {
+  return startScriptedModelProcess(TESTKIT_BIN, home, turns);
 }
 
 /** Installs this plugin (its built entry) as `HERMES_HOME/plugins/platform-slack`. */
 export function installPlugin(home: string): void {
-  const folder = join(home, 'plugins', 'platform-slack');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: '@hermes/plugin-platform-slack',
-      version: '0.0.0',
-      type: 'module',
-      main: 'index.js',
-      hermes: { kind: 'platform', provides: { platforms: ['slack'] } },
-    }),
-  );
-  const entry = pathToFileURL(PLUGIN_DIST).href;
-  writeFileSync(join(folder, 'index.js'), `export { default } from '${entry}';\n`);
+  installPluginEntry(home, {
+    folder: 'platform-slack',
+    packageName: '@hermes/plugin-platform-slack',
+    entry: PLUGIN_DIST,
+    hermes: { kind: 'platform', provides: { platforms: ['slack'] } },
+  });
 }
 
 /** Starts `hermes-gateway run` on `home` and resolves once it is ready. */
-export async function startGateway(home: string): Promise<Child> {
+export async function startGateway(home: string): Promise<NodeProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HERMES_HOME: home,
@@ -102,7 +49,7 @@ export async function startGateway(home: string): Promise<Child> {
   };
   delete env.SLACK_BOT_TOKEN;
   delete env.SLACK_APP_TOKEN;
-  const child = new Child([GATEWAY_BIN, 'run'], env);
+  const child = new NodeProcess([GATEWAY_BIN, 'run'], env);
   await child.waitFor(/gateway ready/);
   return child;
 }

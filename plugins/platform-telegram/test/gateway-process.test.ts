@@ -8,9 +8,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NodeProcess } from '@hermes/plugin-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeBotApi } from './fake-bot-api.ts';
-import { type Child, requireBuild, startGateway, startModel } from './processes.ts';
+import { requireBuild, startGateway, startModel } from './processes.ts';
 import { TOKEN } from './support.ts';
 
 const home = () => process.env.HERMES_HOME as string;
@@ -49,7 +50,7 @@ async function setUp(turns: readonly object[], telegram: readonly string[]) {
 }
 
 /** Stops the gateway (exit 0) and checks that no secret reached its output or log file. */
-async function stopClean(gateway: Child, secrets: readonly string[]): Promise<void> {
+async function stopClean(gateway: NodeProcess, secrets: readonly string[]): Promise<void> {
   expect(await gateway.stop()).toBe(0);
   const logFile = join(home(), 'logs', 'gateway.log');
   const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
