@@ -243,6 +243,9 @@ export function createAgent(
     hermesHome,
     platform: config.platform,
     sessionStore: shared.store,
+    // The review's `memory` and `skill_manage` are the agent's own (same guards, same toolsets).
+    tools: loopTools,
+    environment: environment.get,
     ...(config.learning ? { settings: config.learning } : {}),
   });
   return {
