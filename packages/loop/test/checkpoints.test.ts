@@ -116,6 +116,22 @@ describe('checkpoints', () => {
     });
   });
 
+  it('parallel writes in one response wait for the one checkpoint, which has both originals', async () => {
+    const { cwd } = workdir({ 'a.txt': 'a0\n', 'b.txt': 'b0\n' });
+    const turns = script()
+      .toolCall('write_file', { path: join(cwd, 'a.txt'), content: 'a1\n' })
+      .toolCall('write_file', { path: join(cwd, 'b.txt'), content: 'b1\n' })
+      .next()
+      .text('both');
+    await withAgent(turns, {}, async ({ agent, checkpoints }) => {
+      await agent.runConversation('write both');
+      expect(await checkpoints.list()).toHaveLength(1);
+      expect(await checkpoints.command('1')).toContain('Restored: a.txt, b.txt');
+      expect(readFileSync(join(cwd, 'a.txt'), 'utf8')).toBe('a0\n');
+      expect(readFileSync(join(cwd, 'b.txt'), 'utf8')).toBe('b0\n');
+    });
+  });
+
   it('skips a directory over the file limit with a notice, and the write still happens', async () => {
     const { cwd } = workdir({ a: '1', b: '2', c: '3', d: '4' });
     const turns = script()

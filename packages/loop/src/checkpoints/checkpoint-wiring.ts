@@ -96,10 +96,13 @@ export function wireCheckpoints(input: CheckpointWiringInput, host?: AgentHooks)
   };
 
   const preToolCall: NonNullable<AgentHooks['preToolCall']> = async (p) => {
-    if (settings.enabled && checkpointedTurn !== turnId && isFileChangingCall(p.toolName, p.args)) {
-      // At most one per turn, whatever happens to this one.
-      checkpointedTurn = turnId;
-      running = take(p.toolName).catch(() => undefined);
+    if (settings.enabled && isFileChangingCall(p.toolName, p.args)) {
+      if (checkpointedTurn !== turnId) {
+        // At most one per turn, whatever happens to this one.
+        checkpointedTurn = turnId;
+        running = take(p.toolName).catch(() => undefined);
+      }
+      // A write running beside the first one (parallel calls) waits for the snapshot too.
       await running;
     }
     return host?.preToolCall ? host.preToolCall(p) : undefined;
