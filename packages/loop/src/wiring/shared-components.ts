@@ -18,6 +18,8 @@ import {
   ToolDefinitions,
   ToolRegistry,
   type ToolSpec,
+  type VisionBackend,
+  type WebExtractOptions,
   type WebSearchBackend,
 } from '@hermes/tools';
 import type { LoopTool } from '../tools/loop-toolbox.js';
@@ -45,6 +47,10 @@ export interface SharedComponentsConfig {
    * the calling agent's own tool path, so it is not set here.
    */
   readonly executeCode?: Omit<ExecuteCodeOptions, 'dispatch'>;
+  /** The backend of `vision_analyze` (the `vision` auxiliary slot); without it the tool is hidden. */
+  readonly vision?: VisionBackend;
+  /** Settings of `web_extract`, its page condenser (the `web_extract` slot) included. */
+  readonly webExtract?: WebExtractOptions;
 }
 
 /**
@@ -93,6 +99,8 @@ export function createSharedComponents(config: SharedComponentsConfig = {}): Own
     approvalSurface: (ctx) => ctx.approvalSurface ?? defaultSurface(ctx),
     executeCode: { ...config.executeCode, dispatch: scriptDispatch(registry) },
     ...(config.webSearch ? { webSearch: config.webSearch } : {}),
+    ...(config.vision ? { vision: config.vision } : {}),
+    ...(config.webExtract ? { webExtract: config.webExtract } : {}),
   });
   for (const spec of [...tools, ...(config.tools ?? [])]) registry.register(spec);
   const store = config.store ?? openSessionStore({ hermesHome });

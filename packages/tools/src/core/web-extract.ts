@@ -20,7 +20,25 @@ export interface WebExtractOptions {
   readonly allowPrivateNetwork?: boolean;
   /** The User-Agent header. */
   readonly userAgent?: string;
+  /**
+   * Condenses a page longer than `condenseAboveChars` (an auxiliary model's summary keeping the
+   * facts, numbers, code and links). When it fails, the page is returned as read, capped.
+   */
+  readonly condense?: PageCondenser;
+  /** Pages longer than this are condensed, when `condense` is set. Default 15,000 characters. */
+  readonly condenseAboveChars?: number;
 }
+
+/** Condenses one page's readable content; resolves the shorter text. */
+export type PageCondenser = (page: {
+  readonly url: string;
+  readonly title: string;
+  readonly content: string;
+  readonly signal: AbortSignal;
+}) => Promise<string>;
+
+/** Pages longer than this are condensed by default (when a condenser is configured). */
+export const DEFAULT_CONDENSE_ABOVE_CHARS = 15_000;
 
 /** Most URLs per call. */
 export const MAX_EXTRACT_URLS = 5;
@@ -102,16 +120,40 @@ async function extractOne(
     const page = await fetchPage(url, limitsOf(options), signal);
     const { title, content } = readableBody(page, format);
     const maxChars = options.maxChars ?? 50_000;
+    const condensed = await condensePage(url, title, content, options, signal);
+    const text = condensed?.text ?? content;
     return {
       url,
       ...(page.finalUrl === url ? {} : { final_url: page.finalUrl }),
       title,
-      content: capText(content, maxChars),
-      ...(page.truncated || content.length > maxChars ? { truncated: true } : {}),
+      content: capText(text, maxChars),
+      ...(condensed?.text === undefined ? {} : { condensed_from_chars: content.length }),
+      ...(condensed?.error === undefined ? {} : { condense_error: condensed.error }),
+      ...(page.truncated || text.length > maxChars ? { truncated: true } : {}),
     };
   } catch (error) {
     if (signal.aborted) throw error;
     return { url, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The page condensed when it is long and a condenser is set; the error when that failed. */
+async function condensePage(
+  url: string,
+  title: string,
+  content: string,
+  options: WebExtractOptions,
+  signal: AbortSignal,
+): Promise<{ text?: string; error?: string } | undefined> {
+  const limit = options.condenseAboveChars ?? DEFAULT_CONDENSE_ABOVE_CHARS;
+  if (!options.condense || content.length <= limit) return undefined;
+  try {
+    const text = (await options.condense({ url, title, content, signal })).trim();
+    return text ? { text } : { error: 'the summary was empty; the page is shown as read' };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    return { error: `could not condense (${why.slice(0, 200)}); the page is shown as read` };
   }
 }
 

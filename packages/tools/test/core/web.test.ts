@@ -53,6 +53,39 @@ async function extract(urls: string[], options = {}, format?: string) {
   return out.results as Array<Record<string, unknown>>;
 }
 
+describe('web_extract condensing', () => {
+  it('condenses a page over the limit and says from how long; shorter pages are left alone', async () => {
+    const seen: string[] = [];
+    const condense = async (page: { url: string; content: string }) => {
+      seen.push(page.url);
+      return `summary of ${page.content.length} characters`;
+    };
+    const [big, small] = await extract([`${base}/big`, `${base}/plain`], {
+      condense,
+      condenseAboveChars: 50_000,
+    });
+    expect(big).toMatchObject({
+      content: 'summary of 100000 characters',
+      condensed_from_chars: 100_000,
+    });
+    expect(small).toMatchObject({ content: 'just text' });
+    expect(small).not.toHaveProperty('condensed_from_chars');
+    expect(seen).toEqual([`${base}/big`]);
+  });
+
+  it('returns the page as read, capped, when condensing fails', async () => {
+    const [big] = await extract([`${base}/big`], {
+      condense: async () => {
+        throw new Error('model down');
+      },
+      maxChars: 1_000,
+    });
+    expect(big?.condense_error).toMatch(/could not condense \(model down\)/);
+    expect(String(big?.content).length).toBeLessThanOrEqual(1_100);
+    expect(big?.truncated).toBe(true);
+  });
+});
+
 describe('web_extract', () => {
   it('turns HTML into markdown without scripts or page chrome', async () => {
     const [page] = await extract([`${base}/page`]);
