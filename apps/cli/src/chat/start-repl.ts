@@ -71,6 +71,7 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),
         mcp,
+        onReview: (line) => renderer.line(style.dim(`🧠 ${line}`)),
       },
       options.sessionId,
     );
