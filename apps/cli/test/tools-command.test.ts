@@ -1,7 +1,7 @@
 /**
  * `hermes tools list`: the core tools by toolset, with availability and enablement. A tool is
  * available only when it can actually run with the configuration: web_search with a usable
- * `web:` backend, execute_code on the local terminal backend.
+ * `web:` backend, execute_code on the local terminal backend, vision_analyze with a model.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,6 +88,20 @@ describe('hermes tools list', () => {
     expect((await rowsWith()).get('execute_code')).toMatchObject({
       available: false,
       reason: 'runs only with terminal.backend local (not docker)',
+    });
+  });
+
+  it('vision_analyze is available once a model is configured (the vision slot), and says what is missing', async () => {
+    const none = { OPENAI_API_KEY: '', OPENROUTER_API_KEY: '', ANTHROPIC_API_KEY: '' };
+    expect((await rowsWith(none)).get('vision_analyze')).toMatchObject({
+      available: false,
+      reason: 'needs a model (run `hermes setup`)',
+    });
+    writeConfig('model:\n  provider: openai\n  default: gpt-4o\n');
+    expect(
+      (await rowsWith({ ...none, OPENAI_API_KEY: 'sk-test-vision' })).get('vision_analyze'),
+    ).toMatchObject({
+      available: true,
     });
   });
 });

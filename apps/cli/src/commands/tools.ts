@@ -20,6 +20,7 @@ import {
   loopOwnedToolStubs,
   ToolRegistry,
   type ToolSpec,
+  type VisionBackend,
 } from '@hermes/tools';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, usageFailure, withUsage } from '../config/command-args.js';
@@ -55,6 +56,11 @@ interface ConfiguredTools {
 const listingOnly: ExecuteCodeDispatch = () =>
   Promise.reject(new Error('hermes tools does not run scripts'));
 
+/** Never called either: the listing only asks `vision_analyze` whether it can run. */
+const visionListingOnly: VisionBackend = {
+  analyze: () => Promise.reject(new Error('hermes tools does not look at images')),
+};
+
 function configuredTools(config: HermesConfig, env: CommandContext['env']): ConfiguredTools {
   const reasons = new Map<string, string>();
   const web = webSearchChoice(readWebSection(config), env);
@@ -63,10 +69,14 @@ function configuredTools(config: HermesConfig, env: CommandContext['env']): Conf
   const backend = String(config.terminal?.backend ?? 'local');
   const local = backend === 'local';
   if (!local) reasons.set('execute_code', `runs only with terminal.backend local (not ${backend})`);
+  // vision_analyze runs on the `vision` auxiliary slot: the main model unless configured.
+  const model = config.provider !== undefined;
+  if (!model) reasons.set('vision_analyze', 'needs a model (run `hermes setup`)');
   return {
     options: {
       ...(web.backend ? { webSearch: web.backend } : {}),
       ...(local ? { executeCode: { dispatch: listingOnly } } : {}),
+      ...(model ? { vision: visionListingOnly } : {}),
     },
     reasons,
   };
