@@ -6,8 +6,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { extname, resolve } from 'node:path';
 import type { ChatMessage } from '@hermes/protocol';
-import type { PageCondenser, VisionBackend } from '@hermes/tools';
-import type { AuxiliaryProvider } from './auxiliary-models.js';
+import type { PageCondenser, VisionBackend, WebExtractOptions } from '@hermes/tools';
+import type { AuxiliaryModels, AuxiliaryProvider } from './auxiliary-models.js';
 
 /** Largest local image sent to the vision model (providers refuse bigger ones anyway). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -97,5 +97,19 @@ export function pageCondenserOf(slot: () => AuxiliaryProvider): PageCondenser {
       { signal },
     );
     return textOf(response.message.content);
+  };
+}
+
+/**
+ * The shared components' `vision` and `webExtract` options on auxiliary slots. `slots` is read
+ * at each call, so a host may build the components before the agent whose slots they use.
+ */
+export function sideTaskToolOptions(
+  slots: () => AuxiliaryModels,
+  baseDir: string,
+): { readonly vision: VisionBackend; readonly webExtract: WebExtractOptions } {
+  return {
+    vision: visionBackendOf(() => slots().for('vision'), baseDir),
+    webExtract: { condense: pageCondenserOf(() => slots().for('web_extract')) },
   };
 }
