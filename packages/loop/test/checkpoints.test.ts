@@ -132,6 +132,31 @@ describe('checkpoints', () => {
     });
   });
 
+  it('leaves ignored files and files outside the directory alone', async () => {
+    const { home, cwd } = workdir({ '.gitignore': 'build/\n', 'src.txt': 's0\n' });
+    mkdirSync(join(cwd, 'build'));
+    writeFileSync(join(cwd, 'build', 'cache.bin'), 'c0');
+    const outside = join(home, 'outside.txt');
+    writeFileSync(outside, 'o0');
+    const turns = script()
+      .toolCall('write_file', { path: join(cwd, 'src.txt'), content: 's1\n' })
+      .toolCall('write_file', { path: join(cwd, 'build', 'cache.bin'), content: 'c1' })
+      .toolCall('write_file', { path: join(cwd, 'build', 'new.bin'), content: 'n1' })
+      .toolCall('write_file', { path: outside, content: 'o1' })
+      .next()
+      .text('done');
+    await withAgent(turns, {}, async ({ agent, checkpoints }) => {
+      await agent.runConversation('build');
+      const answer = await checkpoints.command('1');
+      expect(answer).toContain('Restored: src.txt\n');
+      expect(answer).toContain('Removed: nothing');
+    });
+    expect(readFileSync(join(cwd, 'src.txt'), 'utf8')).toBe('s0\n');
+    expect(readFileSync(join(cwd, 'build', 'cache.bin'), 'utf8')).toBe('c1');
+    expect(readFileSync(join(cwd, 'build', 'new.bin'), 'utf8')).toBe('n1');
+    expect(readFileSync(outside, 'utf8')).toBe('o1');
+  });
+
   it('skips a directory over the file limit with a notice, and the write still happens', async () => {
     const { cwd } = workdir({ a: '1', b: '2', c: '3', d: '4' });
     const turns = script()
