@@ -9,6 +9,7 @@ export * from './agent-options.js';
 export * from './auxiliary/auxiliary-models.js';
 export * from './auxiliary/auxiliary-slots.js';
 export * from './auxiliary/auxiliary-usage.js';
+export * from './auxiliary/side-tasks.js';
 export * from './checkpoints/checkpoint-config.js';
 export type { Checkpoint, RollbackResult } from './checkpoints/checkpoint-store.js';
 export type { CheckpointHandle } from './checkpoints/checkpoint-wiring.js';

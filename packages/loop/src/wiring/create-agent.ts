@@ -29,6 +29,7 @@ import {
 import { Agent } from '../agent.js';
 import type { AgentOptions } from '../agent-options.js';
 import { AuxiliaryModels } from '../auxiliary/auxiliary-models.js';
+import { sideTaskToolOptions } from '../auxiliary/side-tasks.js';
 import { CheckpointConfigSchema } from '../checkpoints/checkpoint-config.js';
 import { type CheckpointHandle, wireCheckpoints } from '../checkpoints/checkpoint-wiring.js';
 import type { ListenerErrorReporter } from '../events/event-bus.js';
@@ -151,6 +152,8 @@ export function createAgent(
         hermesHome,
         ...(config.skills ? { skills: config.skills } : {}),
         ...(deps.tools ? { tools: deps.tools } : {}),
+        // vision_analyze and web_extract's condenser run on this agent's auxiliary slots.
+        ...sideTaskToolOptions(() => auxiliary, config.cwd ?? process.cwd()),
       });
   const shared = (deps.shared ?? owned) as SharedAgentComponents;
   const environment = environmentFor(config, hermesHome, deps.shared !== undefined);

@@ -14,6 +14,7 @@ import {
   createSharedComponents,
   type OwnedSharedComponents,
   type SharedAgentComponents,
+  sideTaskToolOptions,
 } from '@hermes/loop';
 import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
@@ -26,6 +27,7 @@ import { webSearchOption } from '../web/web-search-config.js';
 import { agentCronjob } from './agent-cronjob.js';
 import { agentPluginParts, NO_PLUGIN_PARTS } from './agent-plugins.js';
 import { buildAgent } from './build-agent.js';
+import { hostAuxiliary } from './host-auxiliary.js';
 import { toolsetsFor } from './platform-toolsets.js';
 
 /** The code of the error a closed factory throws. */
@@ -93,12 +95,15 @@ export function createAgentFactory(
   const plugins = deps.plugins ? agentPluginParts(config, deps.plugins) : NO_PLUGIN_PARTS;
   const bundledDir = findBundledSkillsDir();
   const tools = [...(deps.tools ?? []), ...plugins.tools];
+  const cwd = deps.cwd ?? terminalCwd(config) ?? homedir();
+  const side = hostAuxiliary(config);
   const owned: OwnedSharedComponents = createSharedComponents({
     hermesHome: config.hermesHome,
     skills: { dirs: config.skillDirs, ...(bundledDir ? { bundledDir } : {}) },
     ...(tools.length ? { tools } : {}),
     ...(deps.store ? { store: deps.store } : {}),
     ...webSearchOption(config),
+    ...sideTaskToolOptions(side.slots, cwd),
   });
   for (const spec of plugins.replacing) owned.registry.register(spec, { replace: true });
   // The registry refuses `cronjob` in generic dispatch, so the loop serves it with the others.
@@ -113,7 +118,6 @@ export function createAgentFactory(
       timeoutSeconds: config.gateway.approvalTimeoutMs / 1_000,
     },
   };
-  const cwd = deps.cwd ?? terminalCwd(config) ?? homedir();
   const open = new Set<AgentHandle>();
   let closed = false;
 
@@ -150,6 +154,7 @@ export function createAgentFactory(
       await Promise.allSettled([...open].map((handle) => handle.close()));
       await shared.close();
       await cronjob?.close();
+      await side.close();
     },
   };
 }

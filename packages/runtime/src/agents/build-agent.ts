@@ -5,10 +5,12 @@
 import type { ApprovalHandler } from '@hermes/approval';
 import {
   type AgentOptions,
+  type AuxiliaryModels,
   type CreatedAgent,
   createAgent,
   createSharedComponents,
   type SharedAgentComponents,
+  sideTaskToolOptions,
 } from '@hermes/loop';
 import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
@@ -110,11 +112,14 @@ function buildWithCronjob(
   const plugins = options.plugins ?? NO_PLUGIN_PARTS;
   const bundledDir = findBundledSkillsDir();
   const tools = [...(options.tools ?? []), ...plugins.tools];
+  // vision_analyze and web_extract run on the agent's slots, which exist once it is built.
+  let slots: AuxiliaryModels | undefined;
   const own = createSharedComponents({
     hermesHome: config.hermesHome,
     skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
     ...(tools.length ? { tools } : {}),
     ...webSearchOption(config),
+    ...sideTaskToolOptions(() => agentSlots(slots), options.cwd),
   });
   let created: CreatedAgent;
   try {
@@ -124,6 +129,7 @@ function buildWithCronjob(
       ...rest,
       shared: { ...own, loopTools: [...own.loopTools, cronjob.tool] },
     });
+    slots = created.auxiliary;
   } catch (error) {
     void own.close();
     void cronjob.close();
@@ -145,6 +151,12 @@ function buildWithCronjob(
       }
     },
   };
+}
+
+/** The agent's slots; the tools that need them are only called once it exists. */
+function agentSlots(slots: AuxiliaryModels | undefined): AuxiliaryModels {
+  if (!slots) throw new HermesError('runtime.agent_not_built', 'The agent is not built yet.');
+  return slots;
 }
 
 /** `createAgent` for `options`, on `options.shared` when given. */
