@@ -8,7 +8,7 @@
  * runs a command and is released by `AgentHandle.close()`.
  */
 import { homedir } from 'node:os';
-import type { AgentFactory, AgentHandle, AgentRequest } from '@hermes/gateway';
+import type { AgentFactory, AgentHandle, AgentOrigin, AgentRequest } from '@hermes/gateway';
 import {
   type CreatedAgent,
   createSharedComponents,
@@ -54,6 +54,11 @@ export interface AgentFactoryDeps {
    * first call and closed with the factory (`run` then waits for the next tick).
    */
   readonly cronjob?: CronjobSetup | false;
+  /**
+   * Sends a background review's one line to the chat it came from (`learning.notify`); the
+   * gateway passes its delivery. Without it, or with `notify` off, the line is only logged.
+   */
+  readonly notify?: (origin: AgentOrigin, text: string) => Promise<void>;
 }
 
 /** A factory, the parts its agents share, and how to release everything. */
@@ -137,6 +142,7 @@ export function createAgentFactory(
       ...(request.origin ? { origin: request.origin } : {}),
       ...(toolsets ? { toolsets } : {}),
     });
+    notifyReviews(config, created, request.origin, deps.notify);
     const handle = handleOf(created, () => open.delete(handle));
     open.add(handle);
     return handle;
@@ -157,6 +163,20 @@ export function createAgentFactory(
       await side.close();
     },
   };
+}
+
+/** With `learning.notify`, each background review's line goes to the agent's chat. */
+function notifyReviews(
+  config: HermesConfig,
+  created: CreatedAgent,
+  origin: AgentOrigin | undefined,
+  notify: AgentFactoryDeps['notify'],
+): void {
+  if (!config.learning?.notify || !origin || !notify) return;
+  created.learning.onReview((line) => {
+    // A chat that cannot be reached must not disturb the agent; the delivery ledger retries.
+    notify(origin, `🧠 ${line}`).catch(() => {});
+  });
 }
 
 /** An idempotent handle: the first `close()` releases the agent, later ones wait for it. */

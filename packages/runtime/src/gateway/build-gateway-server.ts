@@ -154,7 +154,19 @@ export function buildGatewayServer(
   let agents: RuntimeAgentFactory;
   let store: SqliteGatewayStore;
   try {
-    agents = createAgentFactory(config, { ...agentDeps(deps), cronjob: cron?.cronjob ?? false });
+    agents = createAgentFactory(config, {
+      ...agentDeps(deps),
+      cronjob: cron?.cronjob ?? false,
+      notify: (origin, text) =>
+        deliver(
+          origin.platform,
+          {
+            chatId: origin.chatId,
+            ...(origin.threadId ? { threadId: origin.threadId } : {}),
+          },
+          text,
+        ),
+    });
   } catch (error) {
     void cron?.stop(0);
     throw error;
