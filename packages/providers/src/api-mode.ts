@@ -9,10 +9,16 @@ import { z } from 'zod';
 
 /**
  * `chat_completions`: OpenAI Chat Completions and compatibles. `codex_responses`: the OpenAI
- * Responses API. `anthropic_messages`: the native Anthropic Messages API. Later adapters
- * (Bedrock Converse, Gemini) add their own modes without touching these.
+ * Responses API. `anthropic_messages`: the native Anthropic Messages API. `bedrock_converse`:
+ * Amazon Bedrock's Converse API. `gemini`: Google's native Gemini API (`generateContent`).
  */
-export const ApiModeSchema = z.enum(['chat_completions', 'codex_responses', 'anthropic_messages']);
+export const ApiModeSchema = z.enum([
+  'chat_completions',
+  'codex_responses',
+  'anthropic_messages',
+  'bedrock_converse',
+  'gemini',
+]);
 export type ApiMode = z.infer<typeof ApiModeSchema>;
 
 /** What is known about a provider entry when its mode is resolved. */
@@ -35,12 +41,19 @@ const PROVIDER_MODES: Readonly<Record<string, ApiMode>> = {
   'openai-codex': 'codex_responses',
   codex: 'codex_responses',
   'openai-responses': 'codex_responses',
+  bedrock: 'bedrock_converse',
+  'aws-bedrock': 'bedrock_converse',
+  'amazon-bedrock': 'bedrock_converse',
+  gemini: 'gemini',
+  google: 'gemini',
 };
 
 /** Hosts that imply a protocol. */
 const HOST_MODES: ReadonlyArray<readonly [RegExp, ApiMode]> = [
   [/(^|\.)anthropic\.com$/i, 'anthropic_messages'],
   [/(^|\.)chatgpt\.com$/i, 'codex_responses'],
+  [/^bedrock-runtime(-fips)?\.[a-z0-9-]+\.amazonaws\.com$/i, 'bedrock_converse'],
+  [/^generativelanguage\.googleapis\.com$/i, 'gemini'],
 ];
 
 /** Resolves the wire protocol for a provider entry, and says how it was decided. */

@@ -6,7 +6,13 @@
 import { z } from 'zod';
 
 /** The wire protocols the server speaks. */
-export const WireProtocolSchema = z.enum(['openai-chat', 'openai-responses', 'anthropic-messages']);
+export const WireProtocolSchema = z.enum([
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+  'bedrock-converse',
+  'gemini',
+]);
 export type WireProtocol = z.infer<typeof WireProtocolSchema>;
 
 /** Token usage the server reports for a turn. Missing counters are 0. */

@@ -19,6 +19,8 @@ import {
   type WireProtocol,
 } from './script.js';
 
+/** Protocols whose clients take the base URL with `/v1`. */
+const OPENAI_PROTOCOLS: ReadonlySet<WireProtocol> = new Set(['openai-chat', 'openai-responses']);
 /** A script in any of the forms the server accepts: plain data, a parsed script, or a builder. */
 export type ScriptSource = ScriptInput | Script | ScriptBuilder;
 
@@ -115,7 +117,8 @@ export async function startScriptedServer(
   return {
     url,
     port,
-    baseUrl: (protocol) => (protocol === 'anthropic-messages' ? url : `${url}/v1`),
+    // Anthropic, Bedrock and Gemini clients take the origin and add their own path prefix.
+    baseUrl: (protocol) => (OPENAI_PROTOCOLS.has(protocol) ? `${url}/v1` : url),
     requests,
     remaining: () => queue.remaining(),
     enqueue: (...turns) =>

@@ -15,6 +15,8 @@ import type { ApiMode } from '../api-mode.js';
 import type { ModelProvider } from '../model-provider.js';
 import type { AdapterOptions } from './adapter-options.js';
 import { AnthropicMessagesProvider } from './anthropic-provider.js';
+import { BedrockConverseProvider } from './bedrock-provider.js';
+import { GeminiProvider } from './gemini-provider.js';
 import { OpenAIChatProvider } from './openai-chat-provider.js';
 import { OpenAIResponsesProvider } from './openai-responses-provider.js';
 
@@ -25,6 +27,8 @@ export {
   type PromptCacheTtl,
 } from './anthropic-options.js';
 export { AnthropicMessagesProvider } from './anthropic-provider.js';
+export { BEDROCK_CONVERSE_PROVIDER_NAME, BedrockConverseProvider } from './bedrock-provider.js';
+export { GEMINI_PROVIDER_NAME, GeminiProvider } from './gemini-provider.js';
 export { OPENAI_CHAT_PROVIDER_NAME, OpenAIChatProvider } from './openai-chat-provider.js';
 export {
   OPENAI_RESPONSES_PROVIDER_NAME,
@@ -42,6 +46,8 @@ export const ADAPTERS: AdapterRegistry = {
   chat_completions: OpenAIChatProvider,
   codex_responses: OpenAIResponsesProvider,
   anthropic_messages: AnthropicMessagesProvider,
+  bedrock_converse: BedrockConverseProvider,
+  gemini: GeminiProvider,
 };
 
 /** The built-in adapter of `mode`. */

@@ -9,6 +9,7 @@
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { McpServersSectionSchema } from '@hermes/mcp/config';
+import { ApiModeSchema } from '@hermes/providers';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 import { AuxiliarySectionSchema } from './auxiliary-section.js';
@@ -40,8 +41,8 @@ export const ModelSectionSchema = z.looseObject({
   base_url: url.optional(),
   /** The variable holding the key, when not the provider's default (`OPENAI_API_KEY`, …). */
   api_key_env: envName.optional(),
-  /** `chat_completions`, `codex_responses` or `anthropic_messages`; inferred when absent. */
-  api_mode: z.enum(['chat_completions', 'codex_responses', 'anthropic_messages']).optional(),
+  /** The wire protocol (`chat_completions`, `anthropic_messages`, …); inferred when absent. */
+  api_mode: ApiModeSchema.optional(),
   fallback: z.array(FallbackEntryConfigSchema).optional(),
 });
 

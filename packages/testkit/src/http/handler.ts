@@ -11,7 +11,8 @@ import type { WireProtocol } from '../script.js';
 import { anthropicModelsList, openaiModelsList } from './models-list.js';
 import type { RecordedRequest } from './recorded-request.js';
 import { type RequestFacts, readRequestFacts } from './request-facts.js';
-import { type Reply, sendJson, sendTurn } from './respond.js';
+import { protocolErrorHeaders, type Reply, sendJson, sendTurn } from './respond.js';
+import { MODEL_ROUTES, type ModelRoute, modelRoute } from './routes.js';
 import type { TurnQueue } from './turn-queue.js';
 
 /** The default of {@link HandlerState.maxBodyBytes}. */
@@ -31,17 +32,13 @@ export interface HandlerState {
 /** What every record of a request holds before the body is known. */
 type BaseRecord = Pick<RecordedRequest, 'method' | 'path' | 'headers' | 'time'>;
 
-const ROUTES: Readonly<Record<string, WireProtocol>> = {
-  '/v1/chat/completions': 'openai-chat',
-  '/v1/responses': 'openai-responses',
-  '/v1/messages': 'anthropic-messages',
-};
-
 /** The header each service names its request id with. */
 const REQUEST_ID_HEADER: Readonly<Record<WireProtocol, string>> = {
   'openai-chat': 'x-request-id',
   'openai-responses': 'x-request-id',
   'anthropic-messages': 'request-id',
+  'bedrock-converse': 'x-amzn-requestid',
+  gemini: 'x-request-id',
 };
 
 /** Reads the whole body; `undefined` when it exceeds `limit` bytes (the rest is drained unread). */
@@ -97,10 +94,11 @@ interface Intake {
 async function intake(
   state: HandlerState,
   req: IncomingMessage,
-  protocol: WireProtocol,
+  route: ModelRoute,
   base: BaseRecord,
   fail: (status: number, message: string) => void,
 ): Promise<Intake | undefined> {
+  const { protocol } = route;
   const rawBody = await readBody(req, state.maxBodyBytes);
   if (rawBody === undefined) {
     state.requests.push({ ...base, protocol, rawBody: '', body: undefined });
@@ -114,7 +112,7 @@ async function intake(
     return undefined;
   }
   try {
-    return { rawBody, body: json.value, facts: readRequestFacts(protocol, json.value) };
+    return { rawBody, body: json.value, facts: readRequestFacts(protocol, json.value, route) };
   } catch (error) {
     if (!isHermesError(error)) throw error;
     state.requests.push({ ...base, protocol, rawBody, body: json.value });
@@ -127,14 +125,20 @@ async function handleModelRequest(
   state: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
-  protocol: WireProtocol,
+  route: ModelRoute,
   base: BaseRecord,
 ): Promise<void> {
+  const { protocol } = route;
   const encoder = encoderFor(protocol);
   const headers = { [REQUEST_ID_HEADER[protocol]]: `req_${randomBytes(12).toString('hex')}` };
   const fail = (status: number, message: string): void =>
-    sendJson({ res, headers }, status, encoder.errorBody(status, message));
-  const checked = await intake(state, req, protocol, base, fail);
+    sendJson(
+      { res, headers },
+      status,
+      encoder.errorBody(status, message),
+      protocolErrorHeaders(encoder, status),
+    );
+  const checked = await intake(state, req, route, base, fail);
   if (!checked) return;
   const { facts } = checked;
   const taken = state.queue.take(facts);
@@ -178,8 +182,8 @@ async function route(
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   const headers = lowerCaseHeaders(req);
   const base = { method: req.method ?? 'GET', path, headers, time: Date.now() };
-  const protocol = req.method === 'POST' ? ROUTES[path] : undefined;
-  if (protocol) return handleModelRequest(state, req, res, protocol, base);
+  const model = modelRoute(req.method ?? 'GET', path);
+  if (model) return handleModelRequest(state, req, res, model, base);
   req.resume();
   state.requests.push({ ...base, rawBody: '', body: undefined });
   if (req.method === 'GET' && path === '/v1/models') {
@@ -187,7 +191,7 @@ async function route(
     const list = anthropic ? anthropicModelsList(state.models()) : openaiModelsList(state.models());
     return sendJson({ res, headers: {} }, 200, list);
   }
-  const message = `hermes-testkit: no route ${req.method} ${path}; it serves POST ${Object.keys(ROUTES).join(', POST ')} and GET /v1/models.`;
+  const message = `hermes-testkit: no route ${req.method} ${path}; it serves POST ${MODEL_ROUTES.join(', POST ')} and GET /v1/models.`;
   sendJson({ res, headers: {} }, 404, encoderFor('openai-chat').errorBody(404, message));
 }
 

@@ -28,6 +28,8 @@ const RequestBodySchema = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   messages: z.array(z.unknown()).optional(),
   input: z.union([z.string(), z.array(z.unknown())]).optional(),
+  /** Gemini's turns. */
+  contents: z.array(z.unknown()).optional(),
 });
 
 const UserMessageSchema = z.looseObject({
@@ -35,10 +37,19 @@ const UserMessageSchema = z.looseObject({
   content: z.union([z.string(), z.array(z.unknown())]),
 });
 
-/** Text parts: `text` (chat, Anthropic) and `input_text` (Responses). */
-const TextPartSchema = z.looseObject({
-  type: z.enum(['text', 'input_text']),
-  text: z.string(),
+/**
+ * Text parts: `text` (chat, Anthropic) and `input_text` (Responses) by `type`; Bedrock's and
+ * Gemini's carry no `type`, only `text`.
+ */
+const TextPartSchema = z.union([
+  z.looseObject({ type: z.enum(['text', 'input_text']), text: z.string() }),
+  z.looseObject({ type: z.undefined(), text: z.string() }),
+]);
+
+/** A Gemini turn: `role` user or model, its `parts`. */
+const GeminiContentSchema = z.looseObject({
+  role: z.string().optional(),
+  parts: z.array(z.unknown()),
 });
 
 function textOf(content: string | readonly unknown[]): string {
@@ -71,19 +82,42 @@ function lastUserText(items: readonly unknown[]): string {
  * @throws ValidationError (from `@hermes/protocol`) naming the bad field when a field the server
  * reads has the wrong type, e.g. `stream: "yes"`.
  */
-export function readRequestFacts(protocol: WireProtocol, body: unknown): RequestFacts {
+export function readRequestFacts(
+  protocol: WireProtocol,
+  body: unknown,
+  route: { readonly model?: string; readonly stream?: boolean } = {},
+): RequestFacts {
   const parsed = parseOrThrow(RequestBodySchema, body, `${protocol} request body`);
-  const items =
-    protocol === 'openai-responses'
-      ? typeof parsed.input === 'string'
-        ? [{ role: 'user', content: parsed.input }]
-        : (parsed.input ?? [])
-      : (parsed.messages ?? []);
+  const items = conversationItems(protocol, parsed);
   return {
     protocol,
-    model: parsed.model ?? DEFAULT_MODEL,
-    stream: parsed.stream === true,
+    model: route.model ?? parsed.model ?? DEFAULT_MODEL,
+    stream: route.stream ?? parsed.stream === true,
     includeUsage: parsed.stream_options?.include_usage === true,
     lastUserText: lastUserText(items),
   };
+}
+
+/**
+ * The request's messages in the chat shape (`role`, `content`): Responses `input`, Gemini
+ * `contents` (`parts` as content), and everyone else's `messages` (Bedrock's included).
+ */
+function conversationItems(
+  protocol: WireProtocol,
+  parsed: z.output<typeof RequestBodySchema>,
+): readonly unknown[] {
+  if (protocol === 'openai-responses') {
+    return typeof parsed.input === 'string'
+      ? [{ role: 'user', content: parsed.input }]
+      : (parsed.input ?? []);
+  }
+  if (protocol === 'gemini') {
+    return (parsed.contents ?? []).flatMap((item) => {
+      const content = GeminiContentSchema.safeParse(item);
+      return content.success
+        ? [{ role: content.data.role ?? 'user', content: content.data.parts }]
+        : [];
+    });
+  }
+  return parsed.messages ?? [];
 }

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EncodeContext, ProtocolEncoder, SseFrame } from '../protocols/encoder.js';
-import { formatSseFrame } from '../protocols/encoder.js';
+import { formatSseFrame, SSE_HEADERS } from '../protocols/encoder.js';
 import type { Fault, ScriptTurn } from '../script.js';
 
 /** Everything needed to answer one request. */
@@ -22,12 +22,7 @@ export interface Reply {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The headers real services send with an event stream. */
-export const SSE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-};
+export { SSE_HEADERS };
 
 type HttpFault = Extract<Fault, { kind: 'http' }>;
 
@@ -44,7 +39,7 @@ async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 }
 
 /** Writes and waits until the bytes are handed to the socket, so a following destroy keeps them. */
-function writeNow(res: ServerResponse, text: string): Promise<void> {
+function writeNow(res: ServerResponse, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve) => {
     res.write(text, () => resolve());
   });
@@ -74,7 +69,7 @@ function lowerKeys(headers: Readonly<Record<string, string>>): Record<string, st
 }
 
 function openStream(reply: Reply): void {
-  reply.res.writeHead(200, { ...reply.headers, ...SSE_HEADERS });
+  reply.res.writeHead(200, { ...reply.headers, ...(reply.encoder.streamHeaders ?? SSE_HEADERS) });
   reply.res.flushHeaders();
 }
 
@@ -86,7 +81,8 @@ async function writeFrames(
 ): Promise<boolean> {
   for (const frame of frames) {
     if (!(await pause(delayMs, reply.signal))) return false;
-    await writeNow(reply.res, formatSseFrame(frame));
+    const format = reply.encoder.formatFrame?.bind(reply.encoder) ?? formatSseFrame;
+    await writeNow(reply.res, format(frame));
   }
   return true;
 }
@@ -126,6 +122,15 @@ function httpFaultBody(reply: Reply, fault: HttpFault): { text: string; contentT
   return { text: JSON.stringify(body), contentType: 'application/json' };
 }
 
+/** The protocol's own error headers (Bedrock's `x-amzn-errortype`), lower-cased. */
+export function protocolErrorHeaders(
+  encoder: ProtocolEncoder,
+  status: number,
+  type?: string,
+): Record<string, string> {
+  return lowerKeys(encoder.errorHeaders?.(status, type) ?? {});
+}
+
 function looksLikeJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -138,8 +143,13 @@ function looksLikeJson(text: string): boolean {
 async function sendHttpFault(reply: Reply, turn: ScriptTurn, fault: HttpFault): Promise<void> {
   if (!(await pause(turn.delayMs, reply.signal))) return;
   const { text, contentType } = httpFaultBody(reply, fault);
+  const wording = fault.byProtocol?.[reply.encoder.protocol];
+  const errorType = wording?.errorType ?? fault.errorType;
   reply.res.writeHead(fault.status, {
     ...reply.headers,
+    ...(fault.body === undefined
+      ? protocolErrorHeaders(reply.encoder, fault.status, errorType)
+      : {}),
     'content-type': contentType,
     'content-length': Buffer.byteLength(text),
     ...lowerKeys(fault.headers),

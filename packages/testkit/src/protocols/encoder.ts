@@ -32,7 +32,26 @@ export interface ProtocolEncoder {
   stream(turn: ScriptTurn, context: EncodeContext): SseFrame[];
   /** The body the real service sends with an HTTP error. */
   errorBody(status: number, message: string, type?: string, code?: string): unknown;
+  /**
+   * Headers the real service sends with an HTTP error besides the JSON content type (Bedrock
+   * names the error type in `x-amzn-errortype`). Default: none.
+   */
+  errorHeaders?(status: number, type?: string): Readonly<Record<string, string>>;
+  /** The headers of a streaming answer. Default: {@link SSE_HEADERS} (text/event-stream). */
+  readonly streamHeaders?: Readonly<Record<string, string>>;
+  /**
+   * One frame as the bytes on the wire. Default: {@link formatSseFrame}. A binary protocol
+   * (Bedrock's `application/vnd.amazon.eventstream`) encodes its own framing here.
+   */
+  formatFrame?(frame: SseFrame): string | Uint8Array;
 }
+
+/** The headers real services send with an event stream. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+};
 
 /** Formats one frame as the bytes on the wire. */
 export function formatSseFrame(frame: SseFrame): string {

@@ -4,7 +4,9 @@
  */
 import type { WireProtocol } from '../script.js';
 import { anthropicMessagesEncoder } from './anthropic-messages.js';
+import { bedrockConverseEncoder } from './bedrock-converse.js';
 import type { ProtocolEncoder } from './encoder.js';
+import { geminiEncoder } from './gemini.js';
 import { openaiChatEncoder } from './openai-chat.js';
 import { openaiResponsesEncoder } from './openai-responses.js';
 
@@ -13,6 +15,8 @@ export const protocolEncoders: Readonly<Record<WireProtocol, ProtocolEncoder>> =
   'openai-chat': openaiChatEncoder,
   'openai-responses': openaiResponsesEncoder,
   'anthropic-messages': anthropicMessagesEncoder,
+  'bedrock-converse': bedrockConverseEncoder,
+  gemini: geminiEncoder,
 };
 
 /** The encoder for `protocol`. */
