@@ -9,7 +9,7 @@
 import { TerminalConfigSchema } from '@hermes/environments';
 import { GatewaySectionSchema, PlatformsSectionSchema } from '@hermes/gateway';
 import { McpServersSectionSchema } from '@hermes/mcp/config';
-import { ApiModeSchema } from '@hermes/providers';
+import { ApiModeSchema, PoolStrategySchema } from '@hermes/providers';
 import { z } from 'zod';
 import { PluginsSectionSchema } from '../plugins/plugins-section.js';
 import { AuxiliarySectionSchema } from './auxiliary-section.js';
@@ -92,6 +92,23 @@ export const DisplaySectionSchema = z.looseObject({
 /** `platform_toolsets:` — the toolsets each platform's agents get (`telegram: [hermes-telegram]`). */
 export const PlatformToolsetsSchema = z.record(name, names);
 
+/** The strategy names `@hermes/providers` defines, listed in the error so a typo is easy to fix. */
+const strategy = z.enum(PoolStrategySchema.options, {
+  error: `expected one of ${PoolStrategySchema.options.join(', ')}`,
+});
+
+/**
+ * One provider's entry under `credential_pool:` — how its pool picks among its keys. Strict: the
+ * unknown-key pass does not walk into per-name records, so this schema reports typos itself.
+ */
+export const CredentialPoolEntrySchema = z.strictObject({
+  /** Default `fill_first`. */
+  strategy: strategy.optional(),
+});
+
+/** `credential_pool:` — per provider name (`openai`, `openrouter`, …), its pool's settings. */
+export const CredentialPoolSectionSchema = z.record(name, CredentialPoolEntrySchema.nullish());
+
 /** The whole file. `null` sections (a key with nothing under it) count as absent. */
 export const HermesConfigFileSchema = z.looseObject({
   model: ModelSectionSchema.nullish(),
@@ -122,6 +139,8 @@ export const HermesConfigFileSchema = z.looseObject({
   learning: LearningSectionSchema.nullish(),
   /** Snapshots of the working directory before file changes (`/rollback`). */
   checkpoints: CheckpointsSectionSchema.nullish(),
+  /** Per provider, how its credential pool picks a key (`hermes auth` manages the keys). */
+  credential_pool: CredentialPoolSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
@@ -167,6 +186,7 @@ export const STRICT_SECTIONS: ReadonlySet<string> = new Set([
   'gateway',
   'plugins',
   'mcp_servers',
+  'credential_pool',
 ]);
 
 /** Documented defaults, for `hermes config get` of an unset key. */

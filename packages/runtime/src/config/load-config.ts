@@ -107,7 +107,7 @@ export async function loadHermesConfig(
     throw configError(source.path, check.problems);
   }
   const file = check.config;
-  const resolved = resolveProviderEntry(file, flags, env);
+  const resolved = resolveProviderEntry(file, flags, env, { hermesHome: context.hermesHome });
   const runBudget =
     flags.runBudgetSeconds ?? file.agent?.run_budget_seconds ?? envNumber(env, 'HERMES_RUN_BUDGET');
   const toolsets = flags.toolsets ?? file.toolsets ?? undefined;

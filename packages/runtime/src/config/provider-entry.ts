@@ -3,11 +3,16 @@
  * `@hermes/providers`' `createProvider` accepts, or one line saying what is missing.
  */
 import {
+  type CredentialInput,
   credentialsFromEnv,
   keyVariablesFor,
+  type PoolStrategy,
   type ProviderConfigInput,
   ProviderConfigSchema,
 } from '@hermes/providers';
+import { type AuthFile, emptyAuthFile, readAuthFile } from '../auth/auth-file.js';
+import { authCredentials } from '../auth/auth-keys.js';
+import { collectProviderKeys } from '../auth/provider-keys.js';
 import type { HermesConfigFile } from './config-schema.js';
 import type { ConfigFlags } from './hermes-config.js';
 
@@ -42,8 +47,26 @@ export interface ProviderResolution {
 
 const SETUP_HINT = 'run `hermes setup`, or pass --base-url for a local OpenAI-compatible server';
 
-function detectProvider(env: Env): string | undefined {
-  return DETECT_ORDER.find((name) => credentialsFromEnv(env, name).length > 0);
+/** Where keys are read besides the environment. */
+export interface ProviderKeyOptions {
+  /** The data home whose auth.json (`hermes auth add`) adds keys to the provider's pool. */
+  readonly hermesHome?: string;
+  /** auth.json already read; wins over `hermesHome`. */
+  readonly auth?: AuthFile;
+}
+
+function detectProvider(env: Env, auth: AuthFile): string | undefined {
+  return DETECT_ORDER.find(
+    (name) => credentialsFromEnv(env, name).length > 0 || authCredentials(auth, name).length > 0,
+  );
+}
+
+/** `credential_pool.<provider>.strategy`, when config.yaml sets it. */
+export function configuredPoolStrategy(
+  file: HermesConfigFile,
+  provider: string,
+): PoolStrategy | undefined {
+  return file.credential_pool?.[provider]?.strategy;
 }
 
 function fallbackEntries(file: HermesConfigFile): ProviderConfigInput['fallback'] {
@@ -55,11 +78,20 @@ function fallbackEntries(file: HermesConfigFile): ProviderConfigInput['fallback'
   }));
 }
 
-/** One key as `apiKey`, several as a pool, none as the local-server placeholder. */
-function keyFields(keys: ReturnType<typeof credentialsFromEnv>): Partial<ProviderConfigInput> {
+/**
+ * One environment key as `apiKey`; several keys, any auth.json key, or a configured strategy as
+ * a pool (so the key's health is tracked and `hermes auth list` can show it); none as the
+ * local-server placeholder.
+ */
+function keyFields(
+  keys: readonly CredentialInput[],
+  strategy: PoolStrategy | undefined,
+): Partial<ProviderConfigInput> {
   const [first] = keys;
   if (first === undefined) return { apiKey: PLACEHOLDER_API_KEY };
-  return keys.length === 1 ? { apiKey: first.apiKey } : { credentials: keys };
+  const managed = strategy !== undefined || keys.some((key) => key.source === 'file');
+  if (keys.length === 1 && !managed) return { apiKey: first.apiKey };
+  return { credentials: [...keys], ...(strategy === undefined ? {} : { poolStrategy: strategy }) };
 }
 
 function fallbackField(file: HermesConfigFile): Partial<ProviderConfigInput> {
@@ -81,14 +113,22 @@ function entryProblem(entry: ProviderConfigInput): string | undefined {
  * the environment (`HERMES_PROVIDER`, `HERMES_MODEL`, `HERMES_BASE_URL`, which `.env` may set),
  * then defaults (the provider whose key is present; {@link DEFAULT_MODELS}). Keys are read from
  * `env` (`model.api_key_env`, else the provider's default variable such as `OPENAI_API_KEY`, with
- * its numbered variants) and put into the entry: one key as `apiKey`, several as a credential
- * pool. A `base_url` without a key gets {@link PLACEHOLDER_API_KEY}, for local servers.
+ * its numbered variants), then from auth.json (`options.hermesHome`), and put into the entry:
+ * one environment key as `apiKey`, otherwise a credential pool with the strategy
+ * `credential_pool.<provider>.strategy` names. A `base_url` without a key gets
+ * {@link PLACEHOLDER_API_KEY}, for local servers.
+ *
+ * @throws HermesError `auth.invalid_file` when auth.json cannot be read.
  */
 export function resolveProviderEntry(
   file: HermesConfigFile,
   flags: ConfigFlags,
   env: Env,
+  options: ProviderKeyOptions = {},
 ): ProviderResolution {
+  const auth =
+    options.auth ??
+    (options.hermesHome === undefined ? emptyAuthFile() : readAuthFile(options.hermesHome));
   const section = file.model ?? {};
   // Settings tied to the configured provider do not follow a different --provider.
   const sameProvider = flags.provider === undefined || flags.provider === section.provider;
@@ -98,7 +138,7 @@ export function resolveProviderEntry(
     flags.provider ??
     section.provider ??
     env.HERMES_PROVIDER ??
-    (baseUrl ? 'custom' : detectProvider(env));
+    (baseUrl ? 'custom' : detectProvider(env, auth));
   if (providerName === undefined) {
     return { provider: undefined, problem: `No model provider is configured: ${SETUP_HINT}.` };
   }
@@ -116,13 +156,15 @@ export function resolveProviderEntry(
   }
   const keyEnv = sameProvider ? section.api_key_env : undefined;
   const variables = keyEnv ? [keyEnv] : keyVariablesFor(providerName);
-  const keys = credentialsFromEnv(env, providerName, { variables });
+  const keys = collectProviderKeys(env, providerName, variables, auth);
   if (keys.length === 0 && baseUrl === undefined) {
     return {
       provider: undefined,
       providerName,
       model,
-      problem: `No API key for ${providerName} (set ${variables.join(' or ')}): ${SETUP_HINT}.`,
+      problem:
+        `No API key for ${providerName} (set ${variables.join(' or ')}): ${SETUP_HINT}; ` +
+        `or store one with \`hermes auth add ${providerName}\`.`,
     };
   }
   const entry: ProviderConfigInput = {
@@ -130,7 +172,7 @@ export function resolveProviderEntry(
     model,
     ...(baseUrl ? { baseUrl } : {}),
     ...(section.api_mode && sameProvider ? { apiMode: section.api_mode } : {}),
-    ...keyFields(keys),
+    ...keyFields(keys, configuredPoolStrategy(file, providerName)),
     ...fallbackField(file),
   };
   const problem = entryProblem(entry);

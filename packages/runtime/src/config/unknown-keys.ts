@@ -96,6 +96,9 @@ function objectAt(schema: z.ZodType, path: readonly KeySegment[]): z.ZodObject |
       current = unwrap(child);
     } else if (current instanceof z.ZodArray && typeof segment === 'number') {
       current = unwrap(current.element as z.ZodType);
+    } else if (current instanceof z.ZodRecord && typeof segment === 'string') {
+      // Any name is a valid record key (`credential_pool.<provider>`); go on to its entry.
+      current = unwrap(current.valueType as z.ZodType);
     } else return undefined;
   }
   return current instanceof z.ZodObject ? current : undefined;
