@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 
-const conditions = ['@hermes/source', ...defaultServerConditions];
+/*
+ * Without `module`: vitest hands these conditions to Node itself (`--conditions`), and Node then
+ * loads the AWS SDK's `module` builds, which import their own files without extensions and only
+ * work through a bundler. Node never uses `module` on its own.
+ */
+const conditions = [
+  '@hermes/source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 export const sharedConfig: ViteUserConfig = {
   resolve: { conditions },
