@@ -72,8 +72,11 @@ export class GeminiStreamReader {
   /** Reads one parsed response of unknown shape. */
   handle(raw: unknown): void {
     this.frames++;
-    const failure = WireErrorBodySchema.safeParse(raw);
-    if (failure.success) throw new GeminiStreamError(failure.data);
+    // Checked only when the key is there: a failed parse builds an issue list, on every frame.
+    if (typeof raw === 'object' && raw !== null && 'error' in raw) {
+      const failure = WireErrorBodySchema.safeParse(raw);
+      if (failure.success) throw new GeminiStreamError(failure.data);
+    }
     const parsed = WireResponseSchema.safeParse(raw);
     if (!parsed.success) {
       throw new GeminiProtocolError(
