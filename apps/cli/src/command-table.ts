@@ -37,6 +37,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/setup.js'),
   },
   {
+    name: 'model',
+    usage: 'model [list|set <name>]',
+    summary: "the provider's models with context length and price; switch the default",
+    load: () => import('./commands/model.js'),
+  },
+  {
     name: 'config',
     usage: 'config show|get|set|unset|path|check',
     summary: 'show and change config.yaml',

@@ -150,8 +150,10 @@ describe('hermes chat (REPL through stdin)', () => {
     repl.send('"""');
     repl.send('/usage');
     await repl.waitFor('This run: 2 turns');
-    expect(server.requests).toHaveLength(2);
-    const users = server.requests.map((r) => {
+    // `/model` lists the server's models (GET /v1/models); only the two messages call the model.
+    const calls = server.requests.filter((r) => r.method === 'POST');
+    expect(calls).toHaveLength(2);
+    const users = calls.map((r) => {
       const body = r.body as { messages: { role: string; content: unknown }[] };
       return body.messages.filter((m) => m.role === 'user').at(-1)?.content;
     });

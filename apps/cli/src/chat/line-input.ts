@@ -14,6 +14,12 @@ const PASTE_WINDOW_MS = 12;
 const HISTORY_SIZE = 1000;
 const BLOCK_FENCE = '"""';
 
+/** readline's asynchronous completer: `(line, callback)`, the hits and the part they complete. */
+export type Completer = (
+  line: string,
+  callback: (error: null | Error, result: [string[], string]) => void,
+) => void;
+
 /** Where the input comes from and how it is shown. */
 export interface LineInputOptions {
   readonly input: NodeJS.ReadableStream;
@@ -23,6 +29,8 @@ export interface LineInputOptions {
   readonly historyFile?: string;
   /** Ctrl-C typed on the terminal (readline catches it before the process sees SIGINT). */
   readonly onInterrupt?: () => void;
+  /** Tab completion on a terminal (`/model <name>`); a pipe never completes. */
+  readonly completer?: Completer;
 }
 
 /** The REPL's line reader. */
@@ -42,6 +50,7 @@ export class LineInput {
     this.#rl = createInterface({
       input: options.input,
       ...(options.terminal ? { output: options.terminal, terminal: true } : { terminal: false }),
+      ...(options.terminal && options.completer ? { completer: options.completer } : {}),
       history: this.#terminal ? loadHistory(options.historyFile) : [],
       historySize: HISTORY_SIZE,
       removeHistoryDuplicates: true,

@@ -15,9 +15,9 @@ import {
 } from './slash-info.js';
 import { learnCommand } from './slash-learn.js';
 import { reloadMcpCommand } from './slash-mcp.js';
+import { modelCommand } from './slash-model.js';
 import { rollbackCommand } from './slash-rollback.js';
 import {
-  modelCommand,
   newCommand,
   resumeCommand,
   retryCommand,
@@ -61,7 +61,12 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     summary: 'show or set the session title',
     run: titleCommand,
   },
-  { name: 'model', usage: '/model [name]', summary: 'show or switch the model', run: modelCommand },
+  {
+    name: 'model',
+    usage: '/model [name]',
+    summary: "the provider's models, or switch to one (Tab completes the name)",
+    run: modelCommand,
+  },
   { name: 'retry', usage: '/retry', summary: 'send your last message again', run: retryCommand },
   {
     name: 'undo',

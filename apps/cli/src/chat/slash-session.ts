@@ -1,4 +1,4 @@
-/** Slash commands that move through sessions and the conversation: new, resume, title, model, undo, retry. */
+/** Slash commands that move through sessions and the conversation: new, resume, title, undo, retry. */
 import { contentText } from './conversation.js';
 import type { Repl } from './repl.js';
 import { findSession, recentSessions, sessionLine } from './session-lookup.js';
@@ -60,17 +60,6 @@ export async function titleCommand(repl: Repl, args: string): Promise<undefined>
   if (id && (await store.getSession(id))) await store.updateSession(id, { title });
   else repl.pendingTitle = title;
   repl.say(`Title set: ${title}`);
-  return undefined;
-}
-
-/** `/model`: shows the model; `/model <name>` switches from the next turn on. */
-export function modelCommand(repl: Repl, args: string): undefined {
-  const agent = repl.session.agent;
-  if (!args) repl.say(`Model: ${agent.model}`);
-  else {
-    agent.switchModel(args);
-    repl.say(`Model switched to ${args} (from the next message).`);
-  }
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { NO_ENTRY } from './entry-queue.js';
 import { LineInput } from './line-input.js';
 import { Renderer } from './renderer.js';
 import { Repl } from './repl.js';
+import { modelCompleter } from './slash-model.js';
 import { colorWanted, createStyle, isTerminal, type Style } from './style.js';
 import { TerminalApprovalHandler } from './terminal-approval.js';
 import { errorLine } from './turn-outcome.js';
@@ -51,6 +52,7 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
     ...(terminal ? { terminal: options.stdout as unknown as NodeJS.WritableStream } : {}),
     historyFile: join(options.config.hermesHome, 'cli_history'),
     onInterrupt,
+    completer: modelCompleter(() => repl?.session),
   });
   const asker = queueAsker(input, renderer, options.stdout, terminal);
   // Always a ChatMcp, so /reload-mcp can start servers added to config.yaml during the chat.
