@@ -165,28 +165,36 @@ function buildMember(config: ProviderConfig, deps: CreateProviderDeps, env: Env)
   const { mode, source: modeSource } = resolveApiMode(hints);
   const Adapter = adapterClass(mode, deps);
   const baseUrl = resolveBaseUrl(config, mode);
-  const keys = resolveProviderKeys(config, env);
+  const keys = resolveProviderKeys(config, env, { keyOptional: KEY_OPTIONAL_MODES.has(mode) });
   const options = (apiKey: string): AdapterOptions =>
     adapterOptions(config, apiKey, baseUrl, deps.fetch);
   const pooled = keys.source === 'credentials' || keys.keys.length > 1;
   const single = keys.keys[0];
   const provider =
-    !pooled && single !== undefined
-      ? new Adapter(options(single.apiKey))
-      : new PooledProvider({
-          pool: new CredentialPool({
-            provider: config.provider,
-            credentials: keys.keys,
-            ...(config.poolStrategy === undefined ? {} : { strategy: config.poolStrategy }),
-            store: deps.credentialStore ?? new JsonFileCredentialStore({ env }),
-            ...(deps.now === undefined ? {} : { now: deps.now }),
-          }),
-          createAdapter: (apiKey) => new Adapter(options(apiKey)),
-        });
+    keys.keys.length === 0
+      ? new Adapter(options(''))
+      : !pooled && single !== undefined
+        ? new Adapter(options(single.apiKey))
+        : new PooledProvider({
+            pool: new CredentialPool({
+              provider: config.provider,
+              credentials: keys.keys,
+              ...(config.poolStrategy === undefined ? {} : { strategy: config.poolStrategy }),
+              store: deps.credentialStore ?? new JsonFileCredentialStore({ env }),
+              ...(deps.now === undefined ? {} : { now: deps.now }),
+            }),
+            createAdapter: (apiKey) => new Adapter(options(apiKey)),
+          });
   return { provider, mode, modeSource, adapter: provider.name, baseUrl, keys, pooled };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Modes whose adapter needs no key: given none (an empty `apiKey`), Bedrock signs with the AWS
+ * SDK's default credential chain and its region from `AWS_REGION` / `AWS_DEFAULT_REGION`.
+ */
+const KEY_OPTIONAL_MODES: ReadonlySet<ApiMode> = new Set(['bedrock_converse']);
 
 function adapterClass(mode: ApiMode, deps: CreateProviderDeps): AdapterConstructor {
   const Adapter = deps.adapters?.[mode] ?? ADAPTERS[mode];

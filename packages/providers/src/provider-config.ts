@@ -113,8 +113,11 @@ export function resolveBaseUrl(config: ProviderConfig, mode: ApiMode): string | 
   return mode === 'chat_completions' ? KNOWN_BASE_URLS[config.provider.toLowerCase()] : undefined;
 }
 
-/** Where an entry's keys came from. */
-export type KeySource = 'apiKey' | 'apiKeyEnv' | 'credentials' | 'default_env';
+/**
+ * Where an entry's keys came from. `sdk_default`: none was found and none is needed — the
+ * adapter's SDK resolves credentials itself (Bedrock: the AWS default credential chain).
+ */
+export type KeySource = 'apiKey' | 'apiKeyEnv' | 'credentials' | 'default_env' | 'sdk_default';
 
 /** An entry's keys, in priority order, and where they were found. */
 export interface ProviderKeys {
@@ -124,15 +127,26 @@ export interface ProviderKeys {
   readonly variables?: readonly string[];
 }
 
+/** Options of {@link resolveProviderKeys}. */
+export interface ResolveKeysOptions {
+  /**
+   * The adapter authenticates without a key when none is found (Bedrock's AWS credential
+   * chain): no keys is then `{keys: [], source: 'sdk_default'}` instead of an error.
+   */
+  readonly keyOptional?: boolean;
+}
+
 /**
  * The keys of an entry: `credentials`, `apiKey`, or what `credentialsFromEnv` finds in `env`
  * under `apiKeyEnv` or the provider's default variables (`keyVariablesFor`).
  *
- * @throws HermesError `provider.missing_api_key`, naming the variables to set, when there are none.
+ * @throws HermesError `provider.missing_api_key`, naming the variables to set, when there are
+ *   none (unless `keyOptional` and no `apiKeyEnv` was named: a named variable must be set).
  */
 export function resolveProviderKeys(
   config: ProviderConfig,
   env: Readonly<Record<string, string | undefined>>,
+  options: ResolveKeysOptions = {},
 ): ProviderKeys {
   if (config.credentials !== undefined) return { keys: config.credentials, source: 'credentials' };
   if (config.apiKey !== undefined) {
@@ -142,6 +156,9 @@ export function resolveProviderKeys(
   const variables =
     config.apiKeyEnv === undefined ? keyVariablesFor(config.provider) : [config.apiKeyEnv];
   const keys = credentialsFromEnv(env, config.provider, { variables });
+  if (keys.length === 0 && options.keyOptional === true && source === 'default_env') {
+    return { keys: [], source: 'sdk_default', variables };
+  }
   if (keys.length === 0) throw missingKey(config.provider, variables);
   return { keys, source, variables };
 }

@@ -12,6 +12,11 @@ const KNOWN_KEY_VARIABLES: Readonly<Record<string, readonly string[]>> = {
   'openai-responses': ['OPENAI_API_KEY'],
   'anthropic-messages': ['ANTHROPIC_API_KEY'],
   xai: ['XAI_API_KEY'],
+  // Bedrock API keys; without one, the Bedrock adapter signs with the AWS credential chain.
+  bedrock: ['AWS_BEARER_TOKEN_BEDROCK'],
+  'aws-bedrock': ['AWS_BEARER_TOKEN_BEDROCK'],
+  'amazon-bedrock': ['AWS_BEARER_TOKEN_BEDROCK'],
+  'bedrock-converse': ['AWS_BEARER_TOKEN_BEDROCK'],
 };
 
 /** Options of {@link credentialsFromEnv}. */

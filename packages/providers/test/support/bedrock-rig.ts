@@ -34,19 +34,28 @@ export interface BedrockRig {
 const open: ScriptedServer[] = [];
 const providers: BedrockConverseProvider[] = [];
 
+/** Overrides of the rig's options; `undefined` removes a default (e.g. the static credentials). */
+export type BedrockRigOptions = {
+  readonly [K in keyof BedrockConverseOptions]?: BedrockConverseOptions[K] | undefined;
+};
+
 /** Starts a server answering from `script` and a provider for it (static fake credentials). */
 export async function startBedrockRig(
   script: ScriptBuilder | ScriptInput,
-  options: Partial<BedrockConverseOptions> = {},
+  options: BedrockRigOptions = {},
 ): Promise<BedrockRig> {
   const server = await startScriptedServer(script);
   open.push(server);
-  const provider = new BedrockConverseProvider({
+  const merged = {
     baseUrl: server.baseUrl('bedrock-converse'),
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: SECRET_ACCESS_KEY },
     ...options,
-  });
+  };
+  const defined = Object.entries(merged).filter(([, value]) => value !== undefined);
+  const provider = new BedrockConverseProvider(
+    Object.fromEntries(defined) as BedrockConverseOptions,
+  );
   providers.push(provider);
   return { server, provider };
 }
