@@ -49,6 +49,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/config.js'),
   },
   {
+    name: 'auth',
+    usage: 'auth list|add|remove|reset',
+    summary: 'API keys per provider: masked list with health, add, remove, reset cooldowns',
+    load: () => import('./commands/auth.js'),
+  },
+  {
     name: 'sessions',
     usage: 'sessions list|show|search|export|delete|prune',
     summary: 'past sessions',
