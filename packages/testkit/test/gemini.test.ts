@@ -229,4 +229,22 @@ describe('gemini over HTTP', () => {
     const error = ((await response.json()) as { error: Record<string, unknown> }).error;
     expect(error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
   });
+
+  it('lists the scripted models at GET /v1beta/models, each able to generateContent', async () => {
+    const server = await servers.start({
+      turns: [],
+      models: ['gemini-2.5-flash', 'gemini-2.5-pro'],
+    });
+    const response = await fetch(`${server.baseUrl('gemini')}/v1beta/models`);
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as { models: Array<Record<string, unknown>> };
+    expect(list.models.map((m) => m.name)).toEqual([
+      'models/gemini-2.5-flash',
+      'models/gemini-2.5-pro',
+    ]);
+    expect(list.models[0]).toMatchObject({
+      inputTokenLimit: 1_048_576,
+      supportedGenerationMethods: expect.arrayContaining(['generateContent']),
+    });
+  });
 });

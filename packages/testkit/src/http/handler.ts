@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHermesError } from '@hermes/protocol';
+import { GEMINI_MODELS_PATH, geminiModelsList } from '../protocols/gemini-models.js';
 import { encoderFor } from '../protocols/index.js';
 import type { WireProtocol } from '../script.js';
 import { anthropicModelsList, openaiModelsList } from './models-list.js';
@@ -190,6 +191,9 @@ async function route(
     const anthropic = headers['anthropic-version'] !== undefined;
     const list = anthropic ? anthropicModelsList(state.models()) : openaiModelsList(state.models());
     return sendJson({ res, headers: {} }, 200, list);
+  }
+  if (req.method === 'GET' && path === GEMINI_MODELS_PATH) {
+    return sendJson({ res, headers: {} }, 200, geminiModelsList(state.models()));
   }
   const message = `hermes-testkit: no route ${req.method} ${path}; it serves POST ${MODEL_ROUTES.join(', POST ')} and GET /v1/models.`;
   sendJson({ res, headers: {} }, 404, encoderFor('openai-chat').errorBody(404, message));
