@@ -6,15 +6,18 @@
  * (conversation, schema cleaning, thinking), the SSE reader, the response reader, the errors.
  */
 import type { HermesError } from '@hermes/protocol';
+import { throwIfAborted } from '../abort.js';
 import type { ChatOptions, ChatRequest } from '../chat-request.js';
 import type { ChatResponse } from '../chat-response.js';
-import { ModelProvider } from '../model-provider.js';
+import type { ModelInfo } from '../model-info.js';
+import { type ListModelsOptions, ModelProvider } from '../model-provider.js';
 import { abortable, raceAbort } from '../stream/abortable.js';
 import { AbortedWithPartialError } from '../stream/interruption.js';
 import { StreamAccumulator } from '../stream/response-builder.js';
 import { StaleStreamWatchdog } from '../stream/stale-watchdog.js';
-import { knownLimits } from './anthropic-models.js';
+import { knownLimits, type ListedLimits } from './anthropic-models.js';
 import { GeminiHttpError, GeminiProtocolError, geminiCallFailure } from './gemini-errors.js';
+import { geminiModelInfoOf, WireModelPageSchema } from './gemini-models.js';
 import {
   GEMINI_API_VERSION,
   GEMINI_PROVIDER_NAME,
@@ -30,6 +33,12 @@ export { GEMINI_PROVIDER_NAME } from './gemini-options.js';
 
 /** Characters per token of the rough prompt estimate the error classifier gets. */
 const CHARS_PER_TOKEN = 4;
+
+/** Page size asked of `GET /v1beta/models` (the API's maximum), so one page usually does. */
+const MODEL_PAGE_SIZE = 1000;
+
+/** Pages read at most: a bound against a listing whose page token never ends. */
+const MAX_MODEL_PAGES = 20;
 
 /**
  * The Gemini adapter.
@@ -58,6 +67,8 @@ const CHARS_PER_TOKEN = 4;
 export class GeminiProvider extends ModelProvider {
   readonly name = GEMINI_PROVIDER_NAME;
   private readonly options: ResolvedGeminiOptions;
+  /** What the last listing said about each model, for {@link contextLength}. */
+  private readonly listed = new Map<string, ListedLimits>();
 
   /** @throws ValidationError when an option is invalid (the message never holds the key). */
   constructor(options: GeminiOptions) {
@@ -103,11 +114,69 @@ export class GeminiProvider extends ModelProvider {
   }
 
   /**
-   * The context window of `model`: a config override, else the built-in table; `undefined` for
-   * a model neither knows.
+   * Every model of `GET /v1beta/models` (all pages) that can `generateContent`, with the limits
+   * Hermes knows for each; what the listing reports is remembered for {@link contextLength}.
+   */
+  override async listModels(options: ListModelsOptions = {}): Promise<ModelInfo[]> {
+    const { signal } = options;
+    throwIfAborted(signal);
+    const models: ModelInfo[] = [];
+    try {
+      let token: string | undefined;
+      for (let page = 0; page < MAX_MODEL_PAGES; page++) {
+        const { models: entries, nextPageToken } = await this.modelPage(token, signal);
+        for (const raw of entries ?? []) {
+          const entry = geminiModelInfoOf(raw, this.options.modelLimitOverrides);
+          if (entry === undefined) continue;
+          this.listed.set(entry.info.id, entry.listed);
+          models.push(entry.info);
+        }
+        if (!nextPageToken) break;
+        token = nextPageToken;
+      }
+      return models;
+    } catch (error) {
+      throw geminiCallFailure(error, {
+        classify: { provider: this.options.providerName, model: '' },
+        apiKey: this.options.apiKey,
+        callerSignal: signal,
+        watchdog: undefined,
+        partialText: '',
+      });
+    }
+  }
+
+  /**
+   * The context window of `model`: a config override, else what `listModels` reported, else
+   * the built-in table; `undefined` for a model none of them knows.
    */
   override contextLength(model: string): number | undefined {
-    return knownLimits(model, this.options.modelLimitOverrides, undefined).contextLength;
+    const id = model.replace(/^models\//, '');
+    return knownLimits(id, this.options.modelLimitOverrides, this.listed.get(id)).contextLength;
+  }
+
+  /** One page of the model listing. */
+  private async modelPage(token: string | undefined, signal: AbortSignal | undefined) {
+    const query = new URLSearchParams({ pageSize: String(MODEL_PAGE_SIZE) });
+    if (token !== undefined) query.set('pageToken', token);
+    const url = `${this.options.baseUrl}/${GEMINI_API_VERSION}/models?${query}`;
+    const response = await raceAbort(
+      this.options.fetch(url, {
+        headers: { ...this.options.defaultHeaders, 'x-goog-api-key': this.options.apiKey },
+        ...(signal === undefined ? {} : { signal }),
+      }),
+      signal,
+    );
+    const text = await raceAbort(response.text(), signal);
+    if (!response.ok) throw new GeminiHttpError(response.status, response.headers, text);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new GeminiProtocolError('The Gemini model listing is not JSON.', { cause: error });
+    }
+    const page = WireModelPageSchema.safeParse(raw);
+    return page.success ? page.data : { models: [], nextPageToken: undefined };
   }
 
   /** `POST …/models/{model}:{operation}`; an HTTP error status becomes a {@link GeminiHttpError}. */
