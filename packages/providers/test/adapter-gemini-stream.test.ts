@@ -223,4 +223,45 @@ describe('gemini: reading answers', () => {
       thinkingConfig: { thinkingBudget: 4_000, includeThoughts: true },
     });
   });
+
+  it('answers a blocked prompt or a prohibited-content stop with content_filter', async () => {
+    const blockedPrompt = {
+      promptFeedback: {
+        blockReason: 'PROHIBITED_CONTENT',
+        safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH' }],
+      },
+      usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 },
+      modelVersion: MODEL,
+      responseId: 'blocked1',
+    };
+    const prohibited = {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ text: 'Partial' }] },
+          finishReason: 'PROHIBITED_CONTENT',
+        },
+      ],
+      modelVersion: MODEL,
+    };
+    const { provider } = await startRig(
+      script()
+        .fault({
+          kind: 'raw',
+          contentType: 'text/event-stream',
+          body: `data: ${JSON.stringify(blockedPrompt)}\r\n\r\n`,
+        })
+        .next()
+        .fault({ kind: 'raw', contentType: 'application/json', body: JSON.stringify(prohibited) }),
+    );
+    const { response, events } = await chatWithEvents(provider, ask(true));
+    expect(response.finishReason).toBe('content_filter');
+    expect(response.message.content).toBe('');
+    expect(response.usage.inputTokens).toBe(12);
+    expect(events.at(-1)).toEqual({ type: 'done', finishReason: 'content_filter' });
+    const plain = await provider.chat(ask(false));
+    expect(plain).toMatchObject({
+      finishReason: 'content_filter',
+      message: { content: 'Partial' },
+    });
+  });
 });
