@@ -80,7 +80,7 @@ export class BedrockConverseProvider extends ModelProvider {
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatResponse> {
     const { signal } = options;
     if (signal?.aborted === true) throw new AbortedWithPartialError('', { cause: signal.reason });
-    const input = buildBedrockRequest(request);
+    const input = buildBedrockRequest(request, this.options.modelLimitOverrides);
     const acc = new StreamAccumulator({ onEvent: options.onEvent });
     const reader = new BedrockStreamReader(acc);
     const streaming = request.stream === true;

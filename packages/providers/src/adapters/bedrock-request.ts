@@ -1,6 +1,7 @@
 /**
  * A {@link ChatRequest} as the input of `Converse` / `ConverseStream`: model id, conversation,
- * system blocks, `inferenceConfig` (max tokens, temperature) and `toolConfig`.
+ * system blocks, `inferenceConfig` (max tokens, temperature), `toolConfig`, and for Anthropic's
+ * Claude models the reasoning effort as a thinking budget (`additionalModelRequestFields`).
  */
 import type {
   ToolChoice as BedrockToolChoice,
@@ -11,6 +12,8 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ToolSchema } from '@hermes/protocol';
 import type { ChatRequest, ToolChoice } from '../chat-request.js';
+import { type ModelLimitOverrides, resolveModelLimits } from '../models/model-limits.js';
+import { forcesToolUse, thinkingConfig } from './anthropic-thinking.js';
 import { toBedrockConversation } from './bedrock-messages.js';
 
 /** The input both commands share (`ConverseCommandInput` has the same fields). */
@@ -47,21 +50,42 @@ function toolConfig(request: ChatRequest): ToolConfiguration | undefined {
   return { tools: tools.map(bedrockTool), ...(choice === undefined ? {} : { toolChoice: choice }) };
 }
 
-function inferenceConfig(request: ChatRequest): InferenceConfiguration | undefined {
+/**
+ * Claude on Bedrock, by model id or inference profile (`anthropic.claude-…`,
+ * `us.anthropic.claude-…`, an ARN naming one): the models that take Anthropic's `thinking`.
+ */
+const CLAUDE_MODEL = /(?:^|[.:/])anthropic\.claude-/;
+
+/** Claude's thinking parameter for the request, or `undefined` (see `thinkingConfig`). */
+function claudeThinking(request: ChatRequest, maxTokens: number) {
+  if (request.reasoning === undefined || !CLAUDE_MODEL.test(request.model)) return undefined;
+  const forced = (request.tools?.length ?? 0) > 0 && forcesToolUse(request.toolChoice);
+  return thinkingConfig(request.reasoning.effort, maxTokens, forced);
+}
+
+/**
+ * Sampling and length. `maxTokens` is sent when the request bounds it, or when thinking needs a
+ * bound to fit its budget under; otherwise Converse applies the model's default (it does not
+ * require one). With thinking on, temperature is left out: Claude thinks only at its default.
+ */
+function inferenceConfig(request: ChatRequest, thinking: boolean, maxTokens: number) {
   const config: InferenceConfiguration = {
-    ...(request.maxOutputTokens === undefined ? {} : { maxTokens: request.maxOutputTokens }),
-    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxOutputTokens === undefined && !thinking ? {} : { maxTokens }),
+    ...(request.temperature === undefined || thinking ? {} : { temperature: request.temperature }),
   };
   return Object.keys(config).length === 0 ? undefined : config;
 }
 
-/**
- * Builds the command input. `maxTokens` is sent only when the request bounds it: Converse,
- * unlike Anthropic's own API, does not require one and applies the model's default.
- */
-export function buildBedrockRequest(request: ChatRequest): BedrockConverseInput {
+/** Builds the command input; `overrides` are the configured model limits. */
+export function buildBedrockRequest(
+  request: ChatRequest,
+  overrides: ModelLimitOverrides = {},
+): BedrockConverseInput {
   const conversation = toBedrockConversation(request.messages);
-  const inference = inferenceConfig(request);
+  const maxTokens =
+    request.maxOutputTokens ?? resolveModelLimits(request.model, overrides).maxOutputTokens;
+  const thinking = claudeThinking(request, maxTokens);
+  const inference = inferenceConfig(request, thinking !== undefined, maxTokens);
   const tools = toolConfig(request);
   return {
     modelId: request.model,
@@ -69,5 +93,12 @@ export function buildBedrockRequest(request: ChatRequest): BedrockConverseInput 
     ...(conversation.system.length === 0 ? {} : { system: conversation.system }),
     ...(inference === undefined ? {} : { inferenceConfig: inference }),
     ...(tools === undefined ? {} : { toolConfig: tools }),
+    ...(thinking === undefined
+      ? {}
+      : {
+          additionalModelRequestFields: {
+            thinking: { type: thinking.type, budget_tokens: thinking.budget_tokens },
+          },
+        }),
   };
 }
