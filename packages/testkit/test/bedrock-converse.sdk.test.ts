@@ -19,6 +19,7 @@ import {
   ValidationException,
 } from '@aws-sdk/client-bedrock-runtime';
 import { describe, expect, it } from 'vitest';
+import { faults } from '../src/faults.ts';
 import type { ScriptTurnInput } from '../src/script.ts';
 import { useScriptedServer } from './support/scripted-server.ts';
 
@@ -233,5 +234,34 @@ describe('bedrock-converse with the official @aws-sdk/client-bedrock-runtime cli
     const error = await caught(client.send(new ConverseCommand(input)));
     expect(error).toBeInstanceOf(ValidationException);
     expect((error as Error).message).toBe('Input is too long for requested model.');
+  });
+
+  it('a preset fault is the typed exception and keeps its retry-after header', async () => {
+    const client = await clientFor({ fault: faults.rateLimited(3) });
+    const error = await caught(client.send(new ConverseStreamCommand(input)));
+    expect(error).toBeInstanceOf(ThrottlingException);
+    const response = (error as { $response?: { headers?: Record<string, string> } }).$response;
+    expect(response?.headers?.['retry-after']).toBe('3');
+  });
+
+  it('a stream cut after some events ends the SDK stream with what was framed so far', async () => {
+    const client = await clientFor({
+      text: 'Hello there, general Kenobi.',
+      chunking: { textChunkSize: 6 },
+      fault: { kind: 'disconnect', afterChunks: 3 },
+    });
+    const output = await client.send(new ConverseStreamCommand(input));
+    if (output.stream === undefined) throw new Error('no stream');
+    const texts: string[] = [];
+    const outcome = await caught(
+      (async () => {
+        for await (const event of output.stream ?? []) {
+          if (event.contentBlockDelta?.delta?.text) texts.push(event.contentBlockDelta.delta.text);
+        }
+      })(),
+    );
+    // Whether the cut surfaces as an error or an early end, nothing after it was decoded.
+    expect(texts.join('')).toBe('Hello there,');
+    expect(outcome === undefined || outcome instanceof Error).toBe(true);
   });
 });
