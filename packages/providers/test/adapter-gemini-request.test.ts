@@ -108,7 +108,9 @@ describe('gemini: tool schemas', () => {
         unit: { $ref: '#/$defs/unit' },
         mode: { const: 'fast' },
         count: { type: ['integer', 'null'], minimum: 1, exclusiveMinimum: 0 },
-        level: { type: 'integer', enum: [1, 2, 3] },
+        level: { type: 'integer', enum: [1, 2, 3], format: 'int32' },
+        site: { type: 'string', format: 'uri' },
+        when: { type: 'string', format: 'date-time' },
         tags: { type: 'array', items: { type: 'string', uniqueItems: true } },
         target: {
           oneOf: [{ type: 'string' }, { type: 'object', properties: { id: { type: 'string' } } }],
@@ -122,7 +124,9 @@ describe('gemini: tool schemas', () => {
         unit: { type: 'string', enum: ['c', 'f'], description: 'Unit.' },
         mode: { enum: ['fast'] },
         count: { type: 'integer', nullable: true, minimum: 1 },
-        level: { type: 'integer' },
+        level: { type: 'integer', format: 'int32' },
+        site: { type: 'string' },
+        when: { type: 'string', format: 'date-time' },
         tags: { type: 'array', items: { type: 'string' } },
         target: {
           anyOf: [{ type: 'string' }, { type: 'object', properties: { id: { type: 'string' } } }],

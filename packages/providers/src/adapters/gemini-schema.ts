@@ -11,7 +11,6 @@ type Node = Readonly<Record<string, unknown>>;
 /** The keywords Gemini's `Schema` accepts, copied as they are (after their children are cleaned). */
 const KEPT = new Set([
   'type',
-  'format',
   'title',
   'description',
   'nullable',
@@ -29,6 +28,16 @@ const KEPT = new Set([
   'maximum',
   'propertyOrdering',
 ]);
+
+/**
+ * The `format`s Gemini takes, by type; any other (`uri`, `email`, …) is a 400 ("only 'enum' and
+ * 'date-time' are supported for STRING type"), so it is dropped.
+ */
+const FORMATS: Readonly<Record<string, readonly string[]>> = {
+  string: ['enum', 'date-time'],
+  integer: ['int32', 'int64'],
+  number: ['float', 'double'],
+};
 
 /** How deep `$ref`s and nesting are followed: real tool schemas are shallow; this stops cycles. */
 const MAX_DEPTH = 12;
@@ -86,6 +95,10 @@ function cleanNode(value: unknown, root: Node, depth: number): Node {
   }
   delete out.enum;
   Object.assign(out, typeFields(value.type), enumFields(value));
+  const formats = typeof out.type === 'string' ? FORMATS[out.type.toLowerCase()] : undefined;
+  if (typeof value.format === 'string' && formats?.includes(value.format) === true) {
+    out.format = value.format;
+  }
   Object.assign(out, cleanProperties(value, root, depth + 1));
   if (value.items !== undefined) out.items = cleanNode(value.items, root, depth + 1);
   const union = Array.isArray(value.anyOf) ? value.anyOf : value.oneOf;
