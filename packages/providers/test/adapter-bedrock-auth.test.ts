@@ -76,6 +76,18 @@ describe('bedrock-converse: auth', () => {
     );
   });
 
+  it('without any credential, fails as auth before sending anything', async () => {
+    const { provider, server } = await startBedrockRig(script().text('unused'), {
+      credentials: undefined,
+    });
+    const error = await rejectionOf(provider.chat(askBedrock(true)));
+    expect(error).toMatchObject({
+      code: 'provider.auth',
+      classified: { reason: 'auth', retryable: false, shouldFallback: true },
+    });
+    expect(converseRequests(server)).toHaveLength(0);
+  });
+
   it('never shows a secret in an error, even one the service echoes back', async () => {
     const { provider } = await startBedrockRig(
       script().fault({ kind: 'http', status: 403, message: `Token ${BEARER} is not valid.` }),

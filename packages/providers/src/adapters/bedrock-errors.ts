@@ -33,7 +33,17 @@ const EXCEPTION_CODES: Readonly<Record<string, string>> = {
   IncompleteSignatureException: 'authentication_error',
   MissingAuthenticationTokenException: 'authentication_error',
   ResourceNotFoundException: 'model_not_found',
+  // Raised by the SDK itself, before any request: the default chain found no credentials (or no
+  // bearer token). Another credential or provider may work; retrying this one cannot.
+  CredentialsProviderError: 'authentication_error',
+  TokenProviderError: 'authentication_error',
 };
+
+/** The SDK's own errors, raised before any request, that {@link EXCEPTION_CODES} names. */
+const CLIENT_SIDE_ERRORS: ReadonlySet<string> = new Set([
+  'CredentialsProviderError',
+  'TokenProviderError',
+]);
 
 /**
  * How Bedrock's models say a `ValidationException` is an oversized prompt (each model family
@@ -68,9 +78,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** An AWS SDK service exception: it has `$metadata` and a `$fault`. */
-function isServiceException(error: unknown): error is Error & Record<string, unknown> {
-  return error instanceof Error && isRecord((error as { $metadata?: unknown }).$metadata);
+/**
+ * An AWS SDK service exception (it has `$metadata`), or one of the SDK's own credential errors:
+ * the failures {@link BedrockServiceError} restates.
+ */
+function isSdkException(error: unknown): error is Error & Record<string, unknown> {
+  if (!(error instanceof Error)) return false;
+  return (
+    isRecord((error as { $metadata?: unknown }).$metadata) || CLIENT_SIDE_ERRORS.has(error.name)
+  );
 }
 
 /** The response headers the SDK keeps on an exception (`$response`), lower-cased. */
@@ -97,7 +113,7 @@ export class BedrockServiceError extends Error {
   constructor(exception: Error & Record<string, unknown>) {
     super(exception.message, { cause: exception });
     this.name = 'BedrockServiceError';
-    const metadata = exception.$metadata as { httpStatusCode?: unknown };
+    const metadata = isRecord(exception.$metadata) ? exception.$metadata : {};
     this.status = typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
     this.headers = headersOf(exception);
     const code = bedrockErrorCode(exception.name, exception.message);
@@ -166,7 +182,7 @@ export function bedrockCallFailure(error: unknown, context: BedrockFailureContex
   });
   if (interrupted !== undefined) return interrupted;
   if (isProviderError(error)) return error;
-  const readable = isServiceException(error) ? new BedrockServiceError(error) : error;
+  const readable = isSdkException(error) ? new BedrockServiceError(error) : error;
   const classified = classifyApiError(readable, context.classify, { secrets: context.secrets });
   return new PartialStreamError(classified, context.partialText, { cause: error });
 }
