@@ -70,6 +70,8 @@ function toolInput(call: ScriptToolCall): unknown {
 function blocksOf(turn: ScriptTurn, context: EncodeContext): Block[] {
   const blocks: Block[] = [];
   if (turn.reasoning !== undefined) {
+    // Signed only when the script signs it: Claude's reasoning on Bedrock carries a signature,
+    // other families' (DeepSeek-R1, …) does not, and a client must handle both.
     blocks.push({ kind: 'reasoning', text: turn.reasoning, signature: turn.reasoningSignature });
   }
   if (turn.text !== undefined || (turn.toolCalls.length === 0 && turn.reasoning === undefined)) {
