@@ -3,9 +3,10 @@
  * config.yaml. The end-to-end runs through the built binary are in auth-e2e.test.ts.
  */
 
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { fingerprintKey, JsonFileCredentialStore } from '@hermes/providers';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/commands/auth.ts';
 import { main } from '../src/index.ts';
@@ -14,12 +15,17 @@ import { capture } from './capture.ts';
 const home = () => process.env.HERMES_HOME as string;
 const KEY = 'sk-auth-unit-aaaaaaaaaaaa4321';
 
-async function auth(argv: string[], input = '', env: Record<string, string> = {}) {
+async function auth(
+  argv: string[],
+  input = '',
+  env: Record<string, string> = {},
+  hermesHome = home(),
+) {
   const c = capture();
   const code = await run(argv, {
     ...c.io,
     env: { HERMES_HOME: home(), ...env },
-    hermesHome: home(),
+    hermesHome,
     stdin: Readable.from([input]),
   });
   return { code, stdout: c.stdout(), stderr: c.stderr() };
@@ -68,5 +74,21 @@ describe('hermes auth (in process)', () => {
     const broken = await auth(['list']);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(`${join(home(), 'auth.json')} cannot be used`);
+  });
+
+  it('a profile keeps its own auth.json, and sees the health the pools keep under HERMES_HOME', async () => {
+    const profile = join(home(), 'profiles', 'work');
+    mkdirSync(profile, { recursive: true });
+    expect((await auth(['add', 'openai', '--label', 'p1'], `${KEY}\n`, {}, profile)).code).toBe(0);
+    const state = new JsonFileCredentialStore({ env: { HERMES_HOME: home() } });
+    const saved = { fingerprint: fingerprintKey(KEY), label: 'p1', source: 'file' } as const;
+    state.save('openai', {
+      credentials: [{ ...saved, status: 'dead', lastErrorReason: 'auth_permanent', useCount: 3 }],
+    });
+    const listed = await auth(['list', 'openai'], '', {}, profile);
+    expect(listed.stdout).toMatch(/1 {2}p1 +sk-…4321 +auth\.json +dead +3 +auth_permanent/);
+    expect((await auth(['list'])).stdout).toContain('No API keys found');
+    expect((await auth(['reset'], '', {}, profile)).stdout).toContain('Cleared 1 cooldown');
+    expect(state.load('openai')?.credentials[0]?.status).toBe('ok');
   });
 });

@@ -155,8 +155,8 @@ describe('key report and reset', () => {
   it('reset clears cooldowns and dead marks, keeping counts and keys', () => {
     addAuthKey(home(), 'openai', KEY_B, 'work');
     saveHealth();
-    expect(resetPoolHealth(home(), 'anthropic').revived).toBe(0);
-    expect(resetPoolHealth(home()).revived).toBe(2);
+    expect(resetPoolHealth(poolStatePath(home()), 'anthropic').revived).toBe(0);
+    expect(resetPoolHealth(poolStatePath(home())).revived).toBe(2);
     const saved = JSON.parse(readFileSync(poolStatePath(home()), 'utf8'));
     expect(saved.providers.openai.credentials).toEqual([
       expect.objectContaining({ status: 'ok', useCount: 7 }),

@@ -15,7 +15,7 @@ import type { HermesConfigFile } from '../config/config-schema.js';
 import { configuredPoolStrategy, DEFAULT_MODELS } from '../config/provider-entry.js';
 import type { AuthFile } from './auth-file.js';
 import { authProviders } from './auth-keys.js';
-import { poolHealthByFingerprint } from './pool-health.js';
+import { poolHealthByFingerprint, poolStatePath } from './pool-health.js';
 import { collectProviderKeys } from './provider-keys.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,6 +61,8 @@ export interface KeyReportInput {
   /** config.yaml, validated; undefined when it is absent or broken. */
   readonly config: HermesConfigFile | undefined;
   readonly auth: AuthFile;
+  /** The pools' health file. Default {@link poolStatePath} of `hermesHome`. */
+  readonly poolStatePath?: string;
   /** Only this provider (listed even without keys); default: every provider with keys. */
   readonly provider?: string;
   /** The clock for cooldowns, epoch ms. Default `Date.now`. */
@@ -91,7 +93,8 @@ export function providerKeyInputs(
 
 function reportOne(input: KeyReportInput, provider: string, now: number): ProviderKeyReport {
   const { keys, variables } = providerKeyInputs(input, provider);
-  const health = poolHealthByFingerprint(input.hermesHome, provider);
+  const statePath = input.poolStatePath ?? poolStatePath(input.hermesHome);
+  const health = poolHealthByFingerprint(statePath, provider);
   const strategy =
     (input.config ? configuredPoolStrategy(input.config, provider) : undefined) ?? 'fill_first';
   return {

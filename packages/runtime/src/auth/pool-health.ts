@@ -12,22 +12,26 @@ import {
   type PersistedPoolState,
 } from '@hermes/providers';
 
-/** Where the pools of `hermesHome` keep their health. */
+/**
+ * `HERMES_HOME/auth/credential-pool.json` for the data home `hermesHome`. Pools built by
+ * `createProvider` keep their health under the environment's `HERMES_HOME` (a `--profile` does
+ * not move it), so callers pass the home the agent's pools use.
+ */
 export function poolStatePath(hermesHome: string): string {
   return defaultCredentialPoolPath({ HERMES_HOME: hermesHome });
 }
 
-/** The store the pools of `hermesHome` use (an unreadable file is moved aside, as they do). */
-export function poolStateStore(hermesHome: string): JsonFileCredentialStore {
-  return new JsonFileCredentialStore({ path: poolStatePath(hermesHome) });
+/** The store over `statePath` (an unreadable file is moved aside, as the pools do). */
+function storeAt(statePath: string): JsonFileCredentialStore {
+  return new JsonFileCredentialStore({ path: statePath });
 }
 
-/** `provider`'s saved key health by fingerprint (empty when none was saved). */
+/** `provider`'s saved key health in `statePath`, by fingerprint (empty when none was saved). */
 export function poolHealthByFingerprint(
-  hermesHome: string,
+  statePath: string,
   provider: string,
 ): ReadonlyMap<string, PersistedCredential> {
-  const state = poolStateStore(hermesHome).load(provider);
+  const state = storeAt(statePath).load(provider);
   return new Map((state?.credentials ?? []).map((saved) => [saved.fingerprint, saved]));
 }
 
@@ -44,9 +48,9 @@ export interface PoolResetResult {
  * marks cleared, last errors forgotten; request counts kept. The keys themselves are untouched
  * (they are not in this file). A running process keeps its own view until its next save.
  */
-export function resetPoolHealth(hermesHome: string, provider?: string): PoolResetResult {
-  const store = poolStateStore(hermesHome);
-  const providers = provider === undefined ? savedProviders(hermesHome) : [provider];
+export function resetPoolHealth(statePath: string, provider?: string): PoolResetResult {
+  const store = storeAt(statePath);
+  const providers = provider === undefined ? savedProviders(statePath) : [provider];
   let revived = 0;
   for (const name of providers) {
     const state = store.load(name);
@@ -71,10 +75,10 @@ function clearState(state: PersistedPoolState): { state: PersistedPoolState; rev
 }
 
 /** The providers the state file has entries for; none when it is missing or unreadable. */
-function savedProviders(hermesHome: string): string[] {
+function savedProviders(statePath: string): string[] {
   let raw: string;
   try {
-    raw = readFileSync(poolStatePath(hermesHome), 'utf8');
+    raw = readFileSync(statePath, 'utf8');
   } catch {
     return [];
   }

@@ -1,4 +1,5 @@
 /** What `hermes auth` reads besides auth.json: config.yaml and the environment with `.env`. */
+import { defaultCredentialPoolPath } from '@hermes/providers';
 import {
   checkConfig,
   type HermesConfigFile,
@@ -29,6 +30,14 @@ export function readKeySources(ctx: CommandContext): KeySources {
   return { env, config: broken ? undefined : check.config, configBroken: broken };
 }
 
+/**
+ * Where the agent's pools keep key health: under the environment's `HERMES_HOME`, as
+ * `createProvider` reads it — not under a `--profile`'s home, which the pools do not see.
+ */
+export function poolStateFile(ctx: CommandContext): string {
+  return defaultCredentialPoolPath(ctx.env);
+}
+
 /** The key report for `provider` (or every provider with keys). @throws HermesError on a broken auth.json. */
 export function keyReports(
   ctx: CommandContext,
@@ -40,6 +49,7 @@ export function keyReports(
     env: sources.env,
     config: sources.config,
     auth: readAuthFile(ctx.hermesHome),
+    poolStatePath: poolStateFile(ctx),
     ...(provider === undefined ? {} : { provider }),
   });
 }

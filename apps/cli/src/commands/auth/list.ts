@@ -5,10 +5,9 @@ import {
   type KeyReportLine,
   type KeyState,
   type ProviderKeyReport,
-  poolStatePath,
 } from '@hermes/runtime';
 import type { CommandContext } from '../../command-context.js';
-import { keyReports, readKeySources } from './key-sources.js';
+import { keyReports, poolStateFile, readKeySources } from './key-sources.js';
 
 const HEADER = ['#', 'label', 'key', 'source', 'state', 'requests', 'last error'] as const;
 
@@ -74,7 +73,7 @@ export function listKeys(provider: string | undefined, ctx: CommandContext): num
   ctx.stdout.write(reports.map(renderProvider).join('\n'));
   if (reports.every((report) => report.keys.length === 0)) return ExitCode.ok;
   ctx.stdout.write(
-    `\nRequests, state and last error come from ${poolStatePath(ctx.hermesHome)}; ` +
+    `\nRequests, state and last error come from ${poolStateFile(ctx)}; ` +
       'a key used alone (one environment key) is not tracked there.\n',
   );
   return ExitCode.ok;

@@ -9,7 +9,7 @@ import {
   resetPoolHealth,
 } from '@hermes/runtime';
 import type { CommandContext } from '../../command-context.js';
-import { keyReports, readKeySources } from './key-sources.js';
+import { keyReports, poolStateFile, readKeySources } from './key-sources.js';
 
 /** Why `remove` will not touch a key from the environment or config, and what to do instead. */
 function elsewhere(provider: string, key: KeyReportLine, ctx: CommandContext): string {
@@ -56,7 +56,7 @@ export function removeKey(provider: string, which: string, ctx: CommandContext):
 
 /** Runs `hermes auth reset`. */
 export function resetKeys(provider: string | undefined, ctx: CommandContext): number {
-  const result = resetPoolHealth(ctx.hermesHome, provider);
+  const result = resetPoolHealth(poolStateFile(ctx), provider);
   const scope = provider ?? 'every provider';
   ctx.stdout.write(
     result.revived === 0
