@@ -4,6 +4,8 @@ import type { AdapterOptions } from '../src/adapters/adapter-options.js';
 import {
   ADAPTERS,
   AnthropicMessagesProvider,
+  BedrockConverseProvider,
+  GeminiProvider,
   OpenAIChatProvider,
   OpenAIResponsesProvider,
 } from '../src/adapters/index.js';
@@ -106,6 +108,8 @@ describe('the adapter registry', () => {
       chat_completions: OpenAIChatProvider,
       codex_responses: OpenAIResponsesProvider,
       anthropic_messages: AnthropicMessagesProvider,
+      bedrock_converse: BedrockConverseProvider,
+      gemini: GeminiProvider,
     });
   });
 });

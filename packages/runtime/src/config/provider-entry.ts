@@ -6,6 +6,7 @@ import {
   type CredentialInput,
   credentialsFromEnv,
   keyVariablesFor,
+  resolveApiMode,
   type PoolStrategy,
   type ProviderConfigInput,
   ProviderConfigSchema,
@@ -157,7 +158,13 @@ export function resolveProviderEntry(
   const keyEnv = sameProvider ? section.api_key_env : undefined;
   const variables = keyEnv ? [keyEnv] : keyVariablesFor(providerName);
   const keys = collectProviderKeys(env, providerName, variables, auth);
-  if (keys.length === 0 && baseUrl === undefined) {
+  const apiMode = section.api_mode && sameProvider ? section.api_mode : undefined;
+  // Bedrock signs with the AWS SDK's default credential chain when it has no Bedrock API key.
+  const awsChain =
+    keys.length === 0 &&
+    resolveApiMode({ provider: providerName, ...(apiMode ? { apiMode } : {}), ...(baseUrl ? { baseUrl } : {}) })
+      .mode === 'bedrock_converse';
+  if (keys.length === 0 && baseUrl === undefined && !awsChain) {
     return {
       provider: undefined,
       providerName,
@@ -171,8 +178,8 @@ export function resolveProviderEntry(
     provider: providerName,
     model,
     ...(baseUrl ? { baseUrl } : {}),
-    ...(section.api_mode && sameProvider ? { apiMode: section.api_mode } : {}),
-    ...keyFields(keys, configuredPoolStrategy(file, providerName)),
+    ...(apiMode ? { apiMode } : {}),
+    ...(awsChain ? {} : keyFields(keys, configuredPoolStrategy(file, providerName))),
     ...fallbackField(file),
   };
   const problem = entryProblem(entry);
