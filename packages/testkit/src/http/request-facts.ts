@@ -1,6 +1,6 @@
 /**
- * What the server needs to know about a model request — model, streaming, usage opt-in and the
- * last user text — read from the body of any of the three wire protocols. The body is outside
+ * What the server needs to know about a model request — model, streaming, usage opt-in, the
+ * last user text and the system text — read from the body of any of the three wire protocols. The body is outside
  * input, so it is checked with zod; only the fields the server reads are checked, leniently, as a
  * real service would accept them.
  */
@@ -20,6 +20,11 @@ export interface RequestFacts {
   readonly includeUsage: boolean;
   /** The text of the last user message that carries text; `''` when there is none. */
   readonly lastUserText: string;
+  /**
+   * The system prompt's text: chat `system`/`developer` messages, Anthropic `system`, Responses
+   * `instructions` and `system`/`developer` input items, joined by newlines; `''` when none.
+   */
+  readonly systemText: string;
 }
 
 const RequestBodySchema = z.looseObject({
@@ -28,6 +33,13 @@ const RequestBodySchema = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   messages: z.array(z.unknown()).optional(),
   input: z.union([z.string(), z.array(z.unknown())]).optional(),
+  system: z.union([z.string(), z.array(z.unknown())]).nullish(),
+  instructions: z.string().nullish(),
+});
+
+const SystemMessageSchema = z.looseObject({
+  role: z.enum(['system', 'developer']),
+  content: z.union([z.string(), z.array(z.unknown())]),
 });
 
 const UserMessageSchema = z.looseObject({
@@ -65,6 +77,18 @@ function lastUserText(items: readonly unknown[]): string {
   return '';
 }
 
+/** Every system-authored text of the request, in order. */
+function systemText(body: z.output<typeof RequestBodySchema>, items: readonly unknown[]): string {
+  const texts: string[] = [];
+  if (body.instructions) texts.push(body.instructions);
+  if (body.system) texts.push(textOf(body.system));
+  for (const item of items) {
+    const message = SystemMessageSchema.safeParse(item);
+    if (message.success) texts.push(textOf(message.data.content));
+  }
+  return texts.filter((text) => text !== '').join('\n');
+}
+
 /**
  * Reads the facts of a `protocol` request from its parsed JSON `body`.
  *
@@ -85,5 +109,6 @@ export function readRequestFacts(protocol: WireProtocol, body: unknown): Request
     stream: parsed.stream === true,
     includeUsage: parsed.stream_options?.include_usage === true,
     lastUserText: lastUserText(items),
+    systemText: systemText(parsed, items),
   };
 }
