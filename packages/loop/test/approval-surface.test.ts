@@ -28,6 +28,8 @@ describe('the approval surface of createAgent tools', () => {
       },
       hermesHome: home,
       cwd: home,
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
     });
     try {
       await agent.runConversation('clean the build folder');

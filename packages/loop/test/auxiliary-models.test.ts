@@ -45,6 +45,8 @@ function build(main: ScriptedServer, extra: Partial<CreateAgentConfigInput> = {}
     provider: entry(main, 'main-model'),
     hermesHome: home(),
     cwd: home(),
+    // No title request: it would take one of the scripted answers.
+    learning: { titles: false },
     ...extra,
   });
   agents.push(created);

@@ -28,6 +28,8 @@ async function withAgent<T>(
       },
       hermesHome: home(),
       cwd: home(),
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       ...config,
     },
     deps,

@@ -54,6 +54,8 @@ describe('createAgent', () => {
         },
         hermesHome: home,
         cwd: home,
+        // No title request: it would take one of the scripted answers.
+        learning: { titles: false },
       },
       { memoryProvider: memory },
     );

@@ -39,6 +39,8 @@ async function runScript(code: string, deps: CreateAgentDeps, surface?: 'interac
       },
       hermesHome: home,
       cwd: home,
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       ...(surface ? { approvalSurface: surface } : {}),
     },
     deps,

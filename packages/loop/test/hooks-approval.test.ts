@@ -24,6 +24,8 @@ async function runRm(hooks: RecordingHooks | ReturnType<typeof throwingHooks>) {
       },
       hermesHome: home,
       cwd: home,
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
     },
     { hooks, onHookError: () => undefined },
   );

@@ -83,6 +83,8 @@ describe('sessionStart / sessionEnd', () => {
         },
         hermesHome: home,
         cwd: home,
+        // No title request: it would take one of the scripted answers.
+        learning: { titles: false },
       },
       { hooks },
     );

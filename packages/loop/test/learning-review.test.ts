@@ -148,6 +148,21 @@ describe('background review', () => {
     expect(main.requests).toHaveLength(2);
   });
 
+  it("runNow during a background review resolves that review's line, which the listeners then do not get", async () => {
+    const main = await serve(script().text('an answer'));
+    const review = await serve(script().fault(faults.stall()));
+    const { created, agent, learning, lines } = agentOn(main, review, { memoryReviewEvery: 1 });
+
+    await agent.runConversation('a question');
+    await vi.waitFor(() => expect(review.requests).toHaveLength(1));
+    const asked = learning.runNow();
+    // Closing ends the stalled review; /learn shows its line, so nobody else prints it again.
+    await created.close();
+    expect(await asked).toBe('The review was stopped before it kept anything.');
+    expect(lines).toEqual([]);
+    expect(review.requests).toHaveLength(1);
+  });
+
   it('is due every memoryReviewEvery user turns, or after a turn with skillReviewMinToolCalls tool calls', async () => {
     const main = await serve(
       script()

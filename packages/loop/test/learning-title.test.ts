@@ -79,28 +79,42 @@ describe('session titles', () => {
     expect(title.requests).toHaveLength(0);
   });
 
-  it('by default spends no main-model call on a title when the title slot has no model of its own', async () => {
-    const main = await startScriptedServer(script().text('Hi.').next().text('Lisbon in May'));
+  it("by default asks the main model when the title slot has none, without taking the conversation's answers; titles: false never asks", async () => {
+    // The title turn is queued first and answers only the title request, whenever it comes.
+    const main = await startScriptedServer(
+      script()
+        .text('Lisbon in May')
+        .match({ systemIncludes: 'short title' })
+        .next()
+        .text('Hi.')
+        .next()
+        .text('Still here.'),
+    );
     servers.push(main);
-    const quiet = createAgent({ provider: entry(main, 'main-model'), hermesHome: home() });
+    const titled = createAgent({ provider: entry(main, 'main-model'), hermesHome: home() });
+    agents.push(titled);
+    await titled.agent.runConversation('hello');
+    expect((await titled.agent.runConversation('are you there?')).finalResponse).toBe(
+      'Still here.',
+    );
+    await titled.learning.idle();
+    expect(main.requests).toHaveLength(3);
+    expect(main.remaining()).toBe(0);
+    expect(await storedTitle(titled.agent.sessionId as string)).toBe('Lisbon in May');
+    const titleRequest = main.requests.find((r) => r.turnIndex === 0)?.body as Body;
+    expect(titleRequest.model).toBe('main-model');
+
+    const quiet = createAgent({
+      provider: entry(main, 'main-model'),
+      hermesHome: home(),
+      learning: { titles: false },
+    });
     agents.push(quiet);
-    await quiet.agent.runConversation('hello');
+    main.reset(script().text('Hi again.'));
+    await quiet.agent.runConversation('hello again');
     await quiet.learning.idle();
     expect(main.requests).toHaveLength(1);
     expect(await storedTitle(quiet.agent.sessionId as string)).toBeNull();
-
-    // titles: true asks the main model (the slot's `auto`).
-    const asked = createAgent({
-      provider: entry(main, 'main-model'),
-      hermesHome: home(),
-      learning: { titles: true },
-    });
-    agents.push(asked);
-    main.reset(script().text('Hi again.').next().text('Lisbon in May'));
-    await asked.agent.runConversation('hello again');
-    await asked.learning.idle();
-    expect(main.requests).toHaveLength(2);
-    expect(await storedTitle(asked.agent.sessionId as string)).toBe('Lisbon in May');
   });
 
   it('cleans answers: one line, no quotes or prefix, at most 60 characters on a word boundary', () => {

@@ -61,6 +61,8 @@ async function run(config: Partial<CreateAgentConfigInput>) {
       },
       hermesHome: process.env.HERMES_HOME ?? '',
       cwd: process.env.HERMES_HOME ?? '',
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       ...config,
     },
     { memoryProvider: provider },

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createAgent, createSharedComponents } from '../src/index.js';
 
 type Body = { tools?: { function: { name: string } }[] };
+/** A title request would take one of the scripted answers these tests count on. */
+const learning = { titles: false };
 
 describe('createAgent with deps.shared', () => {
   it('builds agents that share one store, registry and skills library', async () => {
@@ -23,9 +25,9 @@ describe('createAgent with deps.shared', () => {
       apiKey: 'k',
       baseUrl: server.baseUrl('openai-chat'),
     };
-    const a = createAgent({ provider, hermesHome: home, cwd: home }, { shared });
+    const a = createAgent({ provider, hermesHome: home, cwd: home, learning }, { shared });
     const b = createAgent(
-      { provider, hermesHome: home, cwd: home, platform: 'telegram' },
+      { provider, hermesHome: home, cwd: home, platform: 'telegram', learning },
       { shared },
     );
     try {
@@ -93,10 +95,19 @@ describe('createAgent with deps.shared', () => {
     const loopServed = ['memory', 'session_search', 'skill_view', 'skill_manage', 'delegate_task'];
     const shared = createSharedComponents({ hermesHome: home });
     const built = [
-      createAgent({ provider, hermesHome: home, cwd: home }, { shared }),
-      createAgent({ provider, hermesHome: home, cwd: home, toolsets: ['safe'] }, { shared }),
+      createAgent({ provider, hermesHome: home, cwd: home, learning }, { shared }),
       createAgent(
-        { provider, hermesHome: home, cwd: home, disabledToolsets: ['memory', 'delegation'] },
+        { provider, hermesHome: home, cwd: home, toolsets: ['safe'], learning },
+        { shared },
+      ),
+      createAgent(
+        {
+          provider,
+          hermesHome: home,
+          cwd: home,
+          disabledToolsets: ['memory', 'delegation'],
+          learning,
+        },
         { shared },
       ),
     ];

@@ -53,6 +53,8 @@ describe('side tasks on auxiliary slots', () => {
       provider: entry(main, 'main-model'),
       hermesHome: home(),
       cwd: home(),
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       auxiliary: { vision: { provider: entry(vision, 'eyes-model') } },
     });
     try {
@@ -88,6 +90,8 @@ describe('side tasks on auxiliary slots', () => {
       provider: entry(main, 'main-model'),
       hermesHome: home(),
       cwd: home(),
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       auxiliary: { web_extract: { provider: entry(condenser, 'short-model') } },
     });
     try {

@@ -61,6 +61,8 @@ async function turn(main: ScriptedServer, judge: ScriptedServer, person: PersonA
       provider: entry(main, 'main-model'),
       hermesHome: home(),
       cwd: home(),
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       approvalSurface: 'interactive',
       auxiliary: { approval: { provider: entry(judge, 'judge-model') } },
     },

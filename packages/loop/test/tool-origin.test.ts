@@ -26,6 +26,8 @@ async function originSeen(
       },
       hermesHome: home,
       cwd: home,
+      // No title request: it would take one of the scripted answers.
+      learning: { titles: false },
       toolsets: ['probe'],
     },
     {

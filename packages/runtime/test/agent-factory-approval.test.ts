@@ -39,7 +39,7 @@ async function askedTimeout(extraYaml: string): Promise<number | undefined> {
   );
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\n${extraYaml}`,
+    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\nlearning:\n  titles: false\n${extraYaml}`,
   );
   const config = await loadHermesConfig({
     hermesHome: home(),

@@ -52,7 +52,8 @@ async function setup(turns: ScriptBuilder, extraYaml = ''): Promise<HermesConfig
   server = await startScriptedServer(turns);
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\n${extraYaml}`,
+    // No session titles: a title request would take the next scripted answer.
+    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\nlearning:\n  titles: false\n${extraYaml}`,
   );
   return loadHermesConfig({ hermesHome: home(), env: { OPENAI_API_KEY: 'sk-test-key-1234' } });
 }

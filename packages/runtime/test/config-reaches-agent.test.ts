@@ -21,7 +21,7 @@ async function turnWith<T>(
   const server = await startScriptedServer(builder);
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\n${extra}`,
+    `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${server.baseUrl('openai-chat')}\n${extra}${/^learning:/m.test(extra) ? '' : 'learning:\n  titles: false\n'}`,
   );
   const config = await loadHermesConfig({ hermesHome: home(), env: { OPENAI_API_KEY: 'sk-test' } });
   const created = buildAgent(config, { platform: 'cli', cwd: home(), surface: 'single_query' });

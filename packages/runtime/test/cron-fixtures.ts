@@ -32,6 +32,10 @@ export async function configFor(
       '  default: scripted-model',
       `  base_url: ${server.baseUrl('openai-chat')}`,
       ...extra,
+      // No title request (chat agents): it would take one of the scripted answers.
+      ...(extra.some((line) => line.startsWith('learning:'))
+        ? []
+        : ['learning:', '  titles: false']),
       '',
     ].join('\n'),
   );

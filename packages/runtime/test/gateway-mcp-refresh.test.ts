@@ -26,7 +26,9 @@ async function gatewayConfig(model: ScriptedServer) {
     join(home(), 'config.yaml'),
     `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
       `platforms:\n  api_server:\n    enabled: true\n    port: 0\n    key: ${API_KEY}\n` +
-      `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n`,
+      `mcp_servers:\n  t:\n    command: ${process.execPath}\n    args: [${FIXTURE}]\n` +
+      // No session titles: a title request would take the next scripted answer.
+      'learning:\n  titles: false\n',
   );
   const config = await loadHermesConfig({
     hermesHome: home(),

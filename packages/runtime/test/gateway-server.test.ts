@@ -49,6 +49,9 @@ async function configure(
       '  provider: openai',
       '  default: scripted-model',
       `  base_url: ${model.baseUrl('openai-chat')}`,
+      // No title request: it would be one more request to the scripted model.
+      'learning:',
+      '  titles: false',
       'platforms:',
       platforms,
       '',

@@ -63,7 +63,7 @@ describe('learning:', () => {
     const main = await startScriptedServer(script().text('noted'));
     const review = await startScriptedServer(script().text('Nothing to keep.'));
     writeConfig(
-      `model:\n  provider: openai\n  default: main-model\n  base_url: ${main.baseUrl('openai-chat')}\nauxiliary:\n  review:\n    provider: custom\n    model: tiny-review\n    base_url: ${review.baseUrl('openai-chat')}\nlearning:\n  memory_review_every: 1\n`,
+      `model:\n  provider: openai\n  default: main-model\n  base_url: ${main.baseUrl('openai-chat')}\nauxiliary:\n  review:\n    provider: custom\n    model: tiny-review\n    base_url: ${review.baseUrl('openai-chat')}\nlearning:\n  memory_review_every: 1\n  titles: false\n`,
     );
     const created = buildAgent(await load(), {
       platform: 'cli',

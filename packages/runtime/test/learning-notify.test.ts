@@ -31,7 +31,7 @@ async function turnWithReview(notify: boolean) {
   servers.push(main, review);
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: main-model\n  base_url: ${main.baseUrl('openai-chat')}\nauxiliary:\n  review:\n    provider: custom\n    model: tiny-review\n    base_url: ${review.baseUrl('openai-chat')}\nlearning:\n  memory_review_every: 1\n  notify: ${notify}\n`,
+    `model:\n  provider: openai\n  default: main-model\n  base_url: ${main.baseUrl('openai-chat')}\nauxiliary:\n  review:\n    provider: custom\n    model: tiny-review\n    base_url: ${review.baseUrl('openai-chat')}\nlearning:\n  memory_review_every: 1\n  notify: ${notify}\n  titles: false\n`,
   );
   const config = await loadHermesConfig({ hermesHome: home(), env: { OPENAI_API_KEY: 'sk-main' } });
   const sent: { origin: AgentOrigin; text: string }[] = [];

@@ -27,7 +27,7 @@ const home = () => process.env.HERMES_HOME as string;
 async function configWith(mcp: string, baseUrl = 'http://127.0.0.1:9/v1'): Promise<HermesConfig> {
   writeFileSync(
     join(home(), 'config.yaml'),
-    `model:\n  provider: openai\n  default: m\n  base_url: ${baseUrl}\n${mcp}`,
+    `model:\n  provider: openai\n  default: m\n  base_url: ${baseUrl}\nlearning:\n  titles: false\n${mcp}`,
   );
   return loadHermesConfig({
     hermesHome: home(),
@@ -103,7 +103,7 @@ describe('an image an MCP tool returns', { timeout: 60_000 }, () => {
     );
     writeFileSync(
       join(home(), 'config.yaml'),
-      `model:\n  provider: anthropic\n  default: claude-x\n  base_url: ${model.baseUrl('anthropic-messages')}\n${everything('    tools:\n      include: [get-tiny-image]\n')}`,
+      `model:\n  provider: anthropic\n  default: claude-x\n  base_url: ${model.baseUrl('anthropic-messages')}\nlearning:\n  titles: false\n${everything('    tools:\n      include: [get-tiny-image]\n')}`,
     );
     const config = await loadHermesConfig({
       hermesHome: home(),

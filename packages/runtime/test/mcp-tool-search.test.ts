@@ -27,6 +27,7 @@ async function offered(contextLength: number): Promise<{ names: string[]; second
   writeFileSync(
     join(home(), 'config.yaml'),
     `model:\n  provider: openai\n  default: m\n  base_url: ${model.baseUrl('openai-chat')}\n` +
+      'learning:\n  titles: false\n' +
       `compression:\n  context_length: ${contextLength}\n` +
       `mcp_servers:\n  everything:\n    command: ${EVERYTHING}\n    args: [stdio]\n`,
   );

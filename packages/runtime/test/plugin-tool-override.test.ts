@@ -33,6 +33,7 @@ async function readFileResult(allowOverride: boolean): Promise<string> {
   writeFileSync(
     join(home(), 'config.yaml'),
     `model:\n  provider: openai\n  default: m\n  base_url: ${server.baseUrl('openai-chat')}\n` +
+      'learning:\n  titles: false\n' +
       `plugins:\n  enabled: [shadow]\n${allowOverride ? '  allow_override: [shadow]\n' : ''}`,
   );
   const config = await loadHermesConfig({ hermesHome: home(), env: { OPENAI_API_KEY: 'sk-t' } });

@@ -49,6 +49,7 @@ async function setUp() {
       `  base_url: ${main.baseUrl('openai-chat')}`,
       'learning:',
       '  enabled: false',
+      '  titles: false',
       'auxiliary:',
       '  vision:',
       '    provider: custom',

@@ -96,6 +96,11 @@ export const MatcherSchema = z.strictObject({
   model: z.string().optional(),
   /** The last user message's text contains this. */
   lastUserIncludes: z.string().optional(),
+  /**
+   * The system prompt contains this: answers a side request (a title, a judge, a summary) by
+   * its instructions, whenever it arrives among the conversation's own requests.
+   */
+  systemIncludes: z.string().optional(),
   /** The request asks to stream (`true`) or not (`false`). */
   stream: z.boolean().optional(),
 });

@@ -281,6 +281,58 @@ describe('matching', () => {
     expect(response.status).toBe(500);
   });
 
+  it('matches the system prompt of chat, Responses, Anthropic, Bedrock and Gemini requests, before earlier unmatched turns', async () => {
+    const match = { systemIncludes: 'short title' };
+    const s = await start({
+      turns: [
+        { text: 'T1', match },
+        { text: 'T2', match },
+        { text: 'T3', match },
+        { text: 'T4', match },
+        { text: 'T5', match },
+        { text: 'T6', match },
+        { text: 'the conversation' },
+      ],
+    });
+    // A conversation request skips the title turns queued before its own.
+    expect((await chatText(s, 'hello')).content).toBe('the conversation');
+    const ok = async (path: string, body: unknown) => {
+      const response = await postJson(`${s.url}${path}`, body);
+      expect(response.status).toBe(200);
+    };
+    await ok('/v1/chat/completions', {
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'Write a short title.' },
+        { role: 'user', content: 'User: hi' },
+      ],
+    });
+    await ok('/v1/chat/completions', {
+      model: 'm',
+      messages: [
+        { role: 'developer', content: [{ type: 'text', text: 'a short title please' }] },
+        { role: 'user', content: 'x' },
+      ],
+    });
+    await ok('/v1/responses', { model: 'm', instructions: 'a short title', input: 'x' });
+    await ok('/v1/messages', {
+      model: 'm',
+      max_tokens: 5,
+      system: [{ type: 'text', text: 'give a short title' }],
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    await ok('/model/m/converse', {
+      system: [{ text: 'a short title' }],
+      messages: [{ role: 'user', content: [{ text: 'x' }] }],
+    });
+    await ok('/v1beta/models/m:generateContent', {
+      systemInstruction: { parts: [{ text: 'a short title' }] },
+      contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+    });
+    expect(s.remaining()).toBe(0);
+    expect(s.requests.map((r) => r.turnIndex)).toEqual([6, 0, 1, 2, 3, 4, 5]);
+  });
+
   it('keeps a turn with times: n for n requests', async () => {
     const s = await start({ turns: [{ text: 'again', times: 3 }, { text: 'last' }] });
     expect(s.remaining()).toBe(4);

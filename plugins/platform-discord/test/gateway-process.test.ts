@@ -33,6 +33,9 @@ function writeConfig(baseUrl: string, discord: FakeDiscord): void {
       '  provider: openai',
       '  default: scripted-model',
       `  base_url: ${baseUrl}`,
+      // No session titles: a title request would take the next scripted answer.
+      'learning:',
+      '  titles: false',
       'plugins:',
       '  enabled: [platform-discord]',
       'platforms:',

@@ -49,6 +49,9 @@ function writeConfig(baseUrl: string, apiUrl: string, options: ConfigOptions = {
       '  provider: openai',
       '  default: scripted-model',
       `  base_url: ${baseUrl}`,
+      // No session titles: a title request would take the next scripted answer.
+      'learning:',
+      '  titles: false',
       'plugins:',
       '  enabled: [platform-slack]',
       'gateway:',

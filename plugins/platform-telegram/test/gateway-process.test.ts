@@ -36,6 +36,8 @@ async function setUp(turns: readonly object[], telegram: readonly string[]) {
     [
       'model:\n  provider: openai\n  default: scripted-model',
       `  base_url: ${model.baseUrl}`,
+      // No session titles: a title request would take the next scripted answer.
+      'learning:\n  titles: false',
       'plugins:\n  enabled: [platform-telegram]',
       'platforms:\n  telegram:\n    enabled: true',
       `    api_root: ${api.url}`,

@@ -10,6 +10,7 @@ import type {
   AuxiliaryModels,
   CheckpointHandle,
   CreatedAgent,
+  LearningConfig,
   LearningHandle,
 } from '@hermes/loop';
 import { type AgentPluginParts, buildAgent, type HermesConfig } from '@hermes/runtime';
@@ -40,6 +41,8 @@ export interface ChatSetup {
   readonly mcp?: McpToolSource;
   /** Told each background review's one-line report (the REPL prints it dim). */
   readonly onReview?: (line: string) => void;
+  /** Learning settings over the configured ones (`chat -q` turns session titles off). */
+  readonly learning?: Partial<LearningConfig>;
 }
 
 /** The live agent and its collaborators; `replace` moves to another session. */
@@ -132,6 +135,7 @@ function build(
     ...(mcp?.toolsets.length ? { extraToolsets: mcp.toolsets } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(setup.plugins ? { plugins: setup.plugins } : {}),
+    ...(setup.learning ? { learning: setup.learning } : {}),
     overrides: { approval },
   });
   if (setup.log) logAgentEvents(created.agent, setup.log);

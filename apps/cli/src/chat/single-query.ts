@@ -46,6 +46,8 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
         config: options.config,
         cwd: options.cwd,
         surface: 'single_query',
+        // The process exits once the answer is out: a title request would be cut off after it was paid for.
+        learning: { titles: false },
         ...(options.env ? { env: options.env } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),

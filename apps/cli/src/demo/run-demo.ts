@@ -46,10 +46,13 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       env: options.env,
     });
     const ok = await playTurns(session, options.stdout, style, paced);
+    await session.learning.idle();
+    const sessionId = session.agent.sessionId;
+    const title = sessionId ? (await session.store.getSession(sessionId))?.title : undefined;
     outro(
       options.stdout,
       style,
-      session.agent.sessionId,
+      { sessionId, title },
       home,
       options.keep || options.home !== undefined,
     );
@@ -123,15 +126,16 @@ function intro(out: TextSink, style: Style, home: string, work: string): void {
 function outro(
   out: TextSink,
   style: Style,
-  sessionId: string | undefined,
+  saved: { sessionId: string | undefined; title: string | null | undefined },
   home: string,
   kept: boolean,
 ): void {
+  const named = saved.title ? ` "${saved.title}"` : '';
   out.write(
     [
       '',
       style.bold('■ end of the scripted demo.'),
-      `  The conversation was saved as session ${sessionId ?? '?'}${kept ? ` in ${join(home, 'state.db')}` : ' (in a temporary home, now removed)'}.`,
+      `  The conversation was saved as session ${saved.sessionId ?? '?'}${named}${kept ? ` in ${join(home, 'state.db')}` : ' (in a temporary home, now removed)'}.`,
       '',
       '  For real use, with an API key or a local OpenAI-compatible server:',
       '    hermes setup                                   # provider, model, key, connectivity test',

@@ -64,9 +64,11 @@ export function makeHome(
     ? `model:\n  provider: openai\n  default: scripted-model\n  base_url: ${model.baseUrl('openai-chat')}\n`
     : '';
   const apiServer = ['port: 0', ...(options.apiServer ?? [])].map((line) => `    ${line}\n`);
+  // No session titles unless a test asks: a title request would take the next scripted answer.
+  const learning = /^learning:/m.test(options.yaml ?? '') ? '' : 'learning:\n  titles: false\n';
   writeFileSync(
     join(home, 'config.yaml'),
-    `${modelYaml}terminal:\n  cwd: ${workdir}\nplatforms:\n  api_server:\n${apiServer.join('')}${options.yaml ?? ''}`,
+    `${modelYaml}${learning}terminal:\n  cwd: ${workdir}\nplatforms:\n  api_server:\n${apiServer.join('')}${options.yaml ?? ''}`,
   );
   return { home, workdir, remove: () => rmSync(home, { recursive: true, force: true }) };
 }

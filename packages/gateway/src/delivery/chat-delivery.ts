@@ -23,7 +23,12 @@ import { providerErrorSentence } from './provider-error-sentence.js';
 import { redactForChat } from './redact-for-chat.js';
 import { showableStreamingText } from './streaming-text.js';
 import { SYSTEM_TIMERS, type Timers } from './timers.js';
-import { formatToolLine, ToolProgressFilter, toolOutcomeMark } from './tool-progress.js';
+import {
+  formatSmartRuling,
+  formatToolLine,
+  ToolProgressFilter,
+  toolOutcomeMark,
+} from './tool-progress.js';
 
 /** What a {@link ChatDelivery} sends through, records in, and how it paces itself. */
 export interface ChatDeliveryOptions {
@@ -134,6 +139,7 @@ export class ChatDelivery implements TurnSink {
     if (event.type === 'text_delta') this.#onText(event.delta);
     else if (event.type === 'tool_call_start') this.#onToolStart(event);
     else if (event.type === 'tool_call_end') this.#onToolEnd(event);
+    else if (event.type === 'approval_resolution') this.#onRuling(event);
     else if (event.type === 'error' && !event.retryable) {
       this.#lastError = { code: event.code, message: event.message };
     } else if (event.type === 'turn_start') {
@@ -186,11 +192,25 @@ export class ChatDelivery implements TurnSink {
   #onToolStart(event: AgentEventOf<'tool_call_start'>): void {
     if (this.#openBlock()?.kind === 'text') this.#closeOpen();
     if (!this.#filter.shows(event.name)) return;
-    const line = formatToolLine(event.name, event.arguments);
+    this.#addProgressLine(formatToolLine(event.name, event.arguments), event.toolCallId);
+  }
+
+  /**
+   * The smart judge's ruling gets its own progress line whatever `toolProgress` says: a command
+   * run or refused without asking anyone is something the user must be able to see.
+   */
+  #onRuling(event: AgentEventOf<'approval_resolution'>): void {
+    const line = formatSmartRuling(event);
+    if (!line) return;
+    if (this.#openBlock()?.kind === 'text') this.#closeOpen();
+    this.#addProgressLine(line, `ruling:${event.requestId}`);
+  }
+
+  #addProgressLine(line: string, id: string): void {
     let open = this.#openBlock();
     if (!open) open = this.#newBlock('progress');
     open.lines.push(line);
-    open.callIds.push(event.toolCallId);
+    open.callIds.push(id);
     if (this.#canEdit) {
       this.#throttle.request();
     } else {

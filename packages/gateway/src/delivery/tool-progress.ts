@@ -75,6 +75,19 @@ export function formatToolLine(name: string, argumentsJson: string): string {
   return `${emoji} ${name}: ${shorten(redacted)}`;
 }
 
+/**
+ * `⚖️ smart approval denied: rm -rf build (deletes the build output)`: the smart judge's ruling
+ * on a command, redacted and cut like a tool line; `undefined` for rulings made by anyone else
+ * (the user saw those happen, and a policy's are the tool's own line).
+ */
+export function formatSmartRuling(event: AgentEventOf<'approval_resolution'>): string | undefined {
+  if (event.decidedBy !== 'smart') return undefined;
+  const verb = event.decision === 'deny' ? 'denied' : 'approved';
+  const command = shorten(redactCommand(event.command ?? ''));
+  const reason = shorten(redactForChat(event.reason ?? ''));
+  return `⚖️ smart approval ${verb}${command ? `: ${command}` : ''}${reason ? ` (${reason})` : ''}`;
+}
+
 /** The mark appended to a call's line when it did not succeed. */
 export function toolOutcomeMark(outcome: AgentEventOf<'tool_call_end'>['outcome']): string {
   if (outcome === 'error') return ' ✗';

@@ -24,6 +24,12 @@ export function redactEvent(event: AgentEvent): AgentEvent {
         command: redactCommand(event.command),
         reason: redactForChat(event.reason),
       };
+    case 'approval_resolution':
+      return {
+        ...event,
+        ...(event.command === undefined ? {} : { command: redactCommand(event.command) }),
+        ...(event.reason === undefined ? {} : { reason: redactForChat(event.reason) }),
+      };
     case 'error':
       return { ...event, message: redactForChat(event.message) };
     case 'compression_end':

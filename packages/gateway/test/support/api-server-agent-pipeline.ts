@@ -34,6 +34,8 @@ export function agentPipeline(modelBaseUrl: string): InboundHandler {
         hermesHome: home,
         cwd: home,
         platform: message.platform,
+        // A title request would take the next scripted answer; these tests script conversations.
+        learning: { titles: false },
         ...(context?.sessionId ? { sessionId: context.sessionId } : {}),
       },
       { tools: [weatherTool as never] },

@@ -120,3 +120,21 @@ export async function until(condition: () => boolean, what: string): Promise<voi
   }
   throw new Error(`gave up waiting for ${what}`);
 }
+
+/** An `approval_resolution` event. */
+export function ruling(
+  decidedBy: 'user' | 'policy' | 'timeout' | 'smart',
+  decision: 'once' | 'deny',
+  command: string,
+  reason: string,
+): AgentEvent {
+  return {
+    type: 'approval_resolution',
+    turnId: TURN,
+    requestId: `req-${command.length}-${decision}`,
+    decision,
+    decidedBy,
+    command,
+    reason,
+  };
+}

@@ -207,6 +207,8 @@ export async function startHarness(
         approvalSurface: 'interactive',
         delegation: false,
         memory: false,
+        // A title request would take the next scripted answer; these tests script conversations.
+        learning: { titles: false },
         ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       },
       { approvalHandler: request.approvalHandler, tools: options.tools ?? [] },

@@ -56,6 +56,8 @@ export async function startAgentFixture(
         platform: request.platform,
         delegation: false,
         memory: false,
+        // A title request would take the next scripted answer; these tests script conversations.
+        learning: { titles: false },
         ...(request.sessionId ? { sessionId: request.sessionId } : {}),
         ...(options.contextLength ? { contextLength: options.contextLength } : {}),
       },

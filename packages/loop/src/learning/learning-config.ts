@@ -19,11 +19,10 @@ export const LearningConfigSchema = z.strictObject({
   /** Hosts that reach a person only by message (the gateway) send the review's line. Default false. */
   notify: z.boolean().default(false),
   /**
-   * Give a session a title from the `title` slot after its first exchange. Default: only when
-   * the slot has a model of its own (`auxiliary.title`), so no main-model call is spent unasked;
-   * `true` titles on the main model too, `false` never.
+   * Give a session a title from the `title` slot after its first exchange — the slot's own model
+   * (`auxiliary.title`), else the main model (`auto`). Default true; `false` never asks.
    */
-  titles: z.boolean().optional(),
+  titles: z.boolean().default(true),
 });
 /** Parsed learning settings. */
 export type LearningConfig = z.output<typeof LearningConfigSchema>;

@@ -39,7 +39,8 @@ export interface LearningWiringInput {
 export interface LearningHandle {
   /**
    * Runs a review now (`/learn`) and resolves one line saying what it did; works with
-   * `enabled: false` too. While a review runs, resolves that review's line instead.
+   * `enabled: false` too. While a background review runs, resolves that review's line instead
+   * (and the `onReview` listeners are then not told it, so it is shown once).
    */
   runNow(): Promise<string>;
   /** Subscribes to each background review's line; returns the unsubscribe function. */
@@ -60,6 +61,8 @@ export function wireLearning(input: LearningWiringInput): LearningHandle {
 interface RunningReview {
   readonly done: Promise<string>;
   readonly abort: AbortController;
+  /** Set when `/learn` takes over a background review: its line is then the caller's to show. */
+  readonly claim: { claimed: boolean };
 }
 
 /** Counters, the running review and the title requests of one agent. */
@@ -115,7 +118,7 @@ class LearningLoop {
   /** At a completed turn's end: the title (first exchange), then the review when due. */
   #afterTurn(sessionId: string): void {
     const messages = this.input.agent()?.messages ?? [];
-    if (this.#titles() && !this.#titled.has(sessionId)) {
+    if (this.settings.titles && !this.#titled.has(sessionId)) {
       this.#titled.add(sessionId);
       this.#track(this.#title(sessionId, messages));
     }
@@ -128,10 +131,6 @@ class LearningLoop {
     void this.#start(reason, messages, true);
   }
 
-  #titles(): boolean {
-    return this.settings.titles ?? !this.input.auxiliary.for('title').isMain;
-  }
-
   #dueReason(): ReviewReason | undefined {
     const { skillReviewMinToolCalls: minTools, memoryReviewEvery: every } = this.settings;
     if (minTools > 0 && this.#turnToolCalls >= minTools) return 'tool_calls';
@@ -140,8 +139,11 @@ class LearningLoop {
   }
 
   #runNow(): Promise<string> {
-    if (this.#running) return this.#running.done;
-    return this.#start('manual', this.input.agent()?.messages ?? [], false);
+    const running = this.#running;
+    if (!running) return this.#start('manual', this.input.agent()?.messages ?? [], false);
+    // The caller shows the line, so the listeners do not get it a second time.
+    running.claim.claimed = true;
+    return running.done;
   }
 
   /**
@@ -150,6 +152,7 @@ class LearningLoop {
    */
   #start(reason: ReviewReason, messages: readonly ChatMessage[], deferred: boolean) {
     const abort = new AbortController();
+    const claim = { claimed: !deferred };
     const provider = this.input.auxiliary.for('review');
     const gate = deferred ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve();
     const done = gate
@@ -169,13 +172,13 @@ class LearningLoop {
       )
       .then((outcome) => {
         // A manual review's line is its caller's to show; a background one has no caller.
-        if (deferred) this.#tell(outcome.line);
+        if (!claim.claimed) this.#tell(outcome.line);
         return outcome.line;
       })
       .finally(() => {
         this.#running = undefined;
       });
-    this.#running = { done, abort };
+    this.#running = { done, abort, claim };
     this.#track(done);
     return done;
   }

@@ -9,6 +9,7 @@ import {
   type CreatedAgent,
   createAgent,
   createSharedComponents,
+  type LearningConfig,
   type SharedAgentComponents,
   sideTaskToolOptions,
 } from '@hermes/loop';
@@ -78,6 +79,12 @@ export interface BuildAgentOptions {
    * `cron`. Ignored with `shared` (the shared components carry the tool).
    */
   readonly cronjob?: CronjobSetup | false;
+  /**
+   * Learning settings that replace the configured ones for this agent. One-shot runs (`chat -q`,
+   * a cron job) turn `titles` (and cron the review) off: the agent closes as soon as its one
+   * turn ends, which would cut the side request off after it was paid for.
+   */
+  readonly learning?: Partial<LearningConfig>;
   /** Extra Agent options, applied last. */
   readonly overrides?: Partial<AgentOptions>;
 }
@@ -192,7 +199,9 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
       ...(compression.settings ? { compression: compression.settings } : {}),
       ...(limits ? { memoryLimits: limits } : {}),
       ...(config.auxiliary ? { auxiliary: config.auxiliary } : {}),
-      ...(config.learning ? { learning: config.learning } : {}),
+      ...(config.learning || options.learning
+        ? { learning: { ...config.learning, ...options.learning } }
+        : {}),
       ...(config.checkpoints ? { checkpoints: config.checkpoints } : {}),
     },
     {

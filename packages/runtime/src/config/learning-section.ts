@@ -24,7 +24,7 @@ export const LearningSectionSchema = z.looseObject({
   max_input_chars: z.number().int().min(1_000).optional(),
   /** The gateway sends each review's line to the chat. Default false. */
   notify: z.boolean().optional(),
-  /** Session titles from the `title` slot; default: when `auxiliary.title` has its own model. */
+  /** Session titles from the `title` slot (`auxiliary.title`, else the main model). Default true. */
   titles: z.boolean().optional(),
 });
 type LearningSection = z.output<typeof LearningSectionSchema>;

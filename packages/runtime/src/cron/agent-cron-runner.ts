@@ -113,6 +113,9 @@ export class AgentCronRunner extends CronAgentRunner {
         surface: 'cron',
         cwd: job.workdir ?? this.#defaultCwd(),
         toolsets: cronToolsetsFor(job),
+        // The agent closes when the job's one turn ends: a review or a title would be cut off
+        // after it was paid for, and the job's name already says what the session is.
+        learning: { enabled: false, titles: false },
         ...extrasOptions(this.#options.extras?.()),
         ...(job.model ? { model: job.model } : {}),
         ...(this.#options.overrides ? { overrides: this.#options.overrides } : {}),

@@ -1,6 +1,6 @@
 /**
- * What the server needs to know about a model request — model, streaming, usage opt-in and the
- * last user text — read from the body of any of the three wire protocols. The body is outside
+ * What the server needs to know about a model request — model, streaming, usage opt-in, the
+ * last user text and the system text — read from the body of any of the three wire protocols. The body is outside
  * input, so it is checked with zod; only the fields the server reads are checked, leniently, as a
  * real service would accept them.
  */
@@ -20,6 +20,11 @@ export interface RequestFacts {
   readonly includeUsage: boolean;
   /** The text of the last user message that carries text; `''` when there is none. */
   readonly lastUserText: string;
+  /**
+   * The system prompt's text: chat `system`/`developer` messages, Anthropic `system`, Responses
+   * `instructions` and `system`/`developer` input items, joined by newlines; `''` when none.
+   */
+  readonly systemText: string;
 }
 
 const RequestBodySchema = z.looseObject({
@@ -30,6 +35,13 @@ const RequestBodySchema = z.looseObject({
   input: z.union([z.string(), z.array(z.unknown())]).optional(),
   /** Gemini's turns. */
   contents: z.array(z.unknown()).optional(),
+  system: z.union([z.string(), z.array(z.unknown())]).nullish(),
+  instructions: z.string().nullish(),
+});
+
+const SystemMessageSchema = z.looseObject({
+  role: z.enum(['system', 'developer']),
+  content: z.union([z.string(), z.array(z.unknown())]),
 });
 
 const UserMessageSchema = z.looseObject({
@@ -43,8 +55,11 @@ const UserMessageSchema = z.looseObject({
  */
 const TextPartSchema = z.union([
   z.looseObject({ type: z.enum(['text', 'input_text']), text: z.string() }),
-  z.looseObject({ type: z.undefined(), text: z.string() }),
+  z.looseObject({ type: z.undefined().optional(), text: z.string() }),
 ]);
+
+/** Gemini's system instruction (either spelling). */
+const GeminiSystemSchema = z.looseObject({ parts: z.array(z.unknown()) });
 
 /** A Gemini turn: `role` user or model, its `parts`. */
 const GeminiContentSchema = z.looseObject({
@@ -76,6 +91,18 @@ function lastUserText(items: readonly unknown[]): string {
   return '';
 }
 
+/** Every system-authored text of the request, in order. */
+function systemText(body: z.output<typeof RequestBodySchema>, items: readonly unknown[]): string {
+  const texts: string[] = [];
+  if (body.instructions) texts.push(body.instructions);
+  if (body.system) texts.push(textOf(body.system));
+  for (const item of items) {
+    const message = SystemMessageSchema.safeParse(item);
+    if (message.success) texts.push(textOf(message.data.content));
+  }
+  return texts.filter((text) => text !== '').join('\n');
+}
+
 /**
  * Reads the facts of a `protocol` request from its parsed JSON `body`.
  *
@@ -95,6 +122,7 @@ export function readRequestFacts(
     stream: route.stream ?? parsed.stream === true,
     includeUsage: parsed.stream_options?.include_usage === true,
     lastUserText: lastUserText(items),
+    systemText: protocol === 'gemini' ? geminiSystemText(body) : systemText(parsed, items),
   };
 }
 
@@ -120,4 +148,14 @@ function conversationItems(
     });
   }
   return parsed.messages ?? [];
+}
+
+/** Gemini's `systemInstruction` (or `system_instruction`) text. */
+function geminiSystemText(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const record = body as Record<string, unknown>;
+  const system = GeminiSystemSchema.safeParse(
+    record.systemInstruction ?? record.system_instruction,
+  );
+  return system.success ? textOf(system.data.parts) : '';
 }

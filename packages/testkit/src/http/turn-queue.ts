@@ -32,6 +32,9 @@ export function matches(matcher: Matcher | undefined, facts: RequestFacts): bool
   ) {
     return false;
   }
+  if (matcher.systemIncludes !== undefined && !facts.systemText.includes(matcher.systemIncludes)) {
+    return false;
+  }
   return true;
 }
 
