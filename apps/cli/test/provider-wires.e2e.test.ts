@@ -29,9 +29,10 @@ describe('hermes chat -q on the native wires', () => {
     server = await startScriptedServer(writesThenAnswers('g.txt', 'Written with Gemini.'));
     const cwd = workDir();
     const result = await runHermes(
-      ['chat', '-q', 'write g.txt', '--provider', 'gemini', '--model', 'gemini-2.5-flash'].concat(
-        ['--base-url', server.baseUrl('gemini')],
-      ),
+      ['chat', '-q', 'write g.txt', '--provider', 'gemini', '--model', 'gemini-2.5-flash'].concat([
+        '--base-url',
+        server.baseUrl('gemini'),
+      ]),
       cwd,
       { GEMINI_API_KEY: 'AIza-e2e-test-key-0123456789' },
     );
@@ -43,7 +44,9 @@ describe('hermes chat -q on the native wires', () => {
     expect(first?.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent');
     expect(first?.headers['x-goog-api-key']).toBe('AIza-e2e-test-key-0123456789');
     // The tool's result went back as a functionResponse part.
-    expect(JSON.stringify((second?.body as Body).contents)).toContain('functionResponse');
+    expect(JSON.stringify((second?.body as Body | undefined)?.contents)).toContain(
+      'functionResponse',
+    );
     expect(server.remaining()).toBe(0);
   });
 
@@ -52,9 +55,15 @@ describe('hermes chat -q on the native wires', () => {
     const cwd = workDir();
     const missing = join(cwd, 'no-aws-config');
     const result = await runHermes(
-      ['chat', '-q', 'write b.txt', '--provider', 'bedrock', '--model', 'amazon.nova-lite-v1:0'].concat(
-        ['--base-url', server.baseUrl('bedrock-converse')],
-      ),
+      [
+        'chat',
+        '-q',
+        'write b.txt',
+        '--provider',
+        'bedrock',
+        '--model',
+        'amazon.nova-lite-v1:0',
+      ].concat(['--base-url', server.baseUrl('bedrock-converse')]),
       cwd,
       {
         AWS_ACCESS_KEY_ID: 'AKIDE2ETEST',
@@ -76,7 +85,7 @@ describe('hermes chat -q on the native wires', () => {
       /^AWS4-HMAC-SHA256 Credential=AKIDE2ETEST\/\d{8}\/eu-west-1\/bedrock\/aws4_request/,
     );
     // The tool's result went back as a toolResult block.
-    expect(JSON.stringify((second?.body as Body).messages)).toContain('toolResult');
+    expect(JSON.stringify((second?.body as Body | undefined)?.messages)).toContain('toolResult');
     expect(server.remaining()).toBe(0);
   });
 });

@@ -6,10 +6,10 @@ import {
   type CredentialInput,
   credentialsFromEnv,
   keyVariablesFor,
-  resolveApiMode,
   type PoolStrategy,
   type ProviderConfigInput,
   ProviderConfigSchema,
+  resolveApiMode,
 } from '@hermes/providers';
 import { type AuthFile, emptyAuthFile, readAuthFile } from '../auth/auth-file.js';
 import { authCredentials } from '../auth/auth-keys.js';
@@ -162,8 +162,11 @@ export function resolveProviderEntry(
   // Bedrock signs with the AWS SDK's default credential chain when it has no Bedrock API key.
   const awsChain =
     keys.length === 0 &&
-    resolveApiMode({ provider: providerName, ...(apiMode ? { apiMode } : {}), ...(baseUrl ? { baseUrl } : {}) })
-      .mode === 'bedrock_converse';
+    resolveApiMode({
+      provider: providerName,
+      ...(apiMode ? { apiMode } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+    }).mode === 'bedrock_converse';
   if (keys.length === 0 && baseUrl === undefined && !awsChain) {
     return {
       provider: undefined,
