@@ -33,6 +33,7 @@ export async function createBedrockClient(
   // Imported on first use: the SDK is large, and a CLI configured for another provider must not
   // pay for loading it.
   const sdk = await import('@aws-sdk/client-bedrock-runtime');
+  quietNodeVersionWarning();
   return new sdk.BedrockRuntimeClient({
     region: options.region,
     ...(options.baseUrl === undefined ? {} : { endpoint: options.baseUrl }),
@@ -40,4 +41,14 @@ export async function createBedrockClient(
     maxAttempts: 1,
     requestHandler: new BedrockFetchHandler(options.fetch, options.defaultHeaders),
   });
+}
+
+/**
+ * The SDK warns on Node 20 that its releases after January 2027 will need Node 22. The version
+ * Hermes pins runs on Node 20, so the warning would only be noise in every chat's output; it is
+ * turned off unless the person set the SDK's own switch either way.
+ */
+function quietNodeVersionWarning(): void {
+  const name = 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED';
+  if (process.env[name] === undefined) process.env[name] = 'true';
 }
