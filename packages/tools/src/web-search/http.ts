@@ -3,7 +3,7 @@
  * errors that name the backend and the HTTP status (never a key or a header), and the body
  * validated with the backend's zod schema before anything reads it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CoreToolError } from '../core/errors.js';
 
 /** Default time one search may take, in milliseconds. */
@@ -11,6 +11,20 @@ export const DEFAULT_SEARCH_TIMEOUT_MS = 15_000;
 
 /** A `fetch` implementation (tests and hosts may inject one; default the global). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * The answer shape SearXNG and Tavily share: `results[]` of `{title, url, content}` (a missing
+ * title becomes `''`; `content` is the snippet and may be absent).
+ */
+export const TitleUrlContentResultsSchema = z.object({
+  results: z.array(
+    z.object({
+      title: z.string().default(''),
+      url: z.string(),
+      content: z.string().nullish(),
+    }),
+  ),
+});
 
 /** One request a backend makes. */
 export interface SearchRequest<T> {

@@ -1,7 +1,11 @@
 /** A self-hosted SearXNG instance: `GET <url>/search?q=…&format=json` (JSON output enabled). */
-import { z } from 'zod';
 import type { WebSearchBackend, WebSearchResult } from '../core/web-search.js';
-import { DEFAULT_SEARCH_TIMEOUT_MS, type FetchLike, searchJson } from './http.js';
+import {
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  type FetchLike,
+  searchJson,
+  TitleUrlContentResultsSchema,
+} from './http.js';
 
 /** Settings of {@link createSearxngBackend}. */
 export interface SearxngOptions {
@@ -11,16 +15,6 @@ export interface SearxngOptions {
   readonly timeoutMs?: number;
   readonly fetch?: FetchLike;
 }
-
-const SearxngResponseSchema = z.object({
-  results: z.array(
-    z.object({
-      title: z.string().default(''),
-      url: z.string(),
-      content: z.string().nullish(),
-    }),
-  ),
-});
 
 /** The search endpoint under `base` (a path prefix such as `/searx` is kept). */
 function searchUrl(base: string, query: string): string {
@@ -40,7 +34,7 @@ export function createSearxngBackend(options: SearxngOptions): WebSearchBackend 
         backend: 'searxng',
         url: searchUrl(options.url, query),
         init: { method: 'GET', headers: { accept: 'application/json' } },
-        schema: SearxngResponseSchema,
+        schema: TitleUrlContentResultsSchema,
         signal,
         timeoutMs: options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS,
         fetch: options.fetch,

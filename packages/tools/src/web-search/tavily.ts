@@ -1,7 +1,11 @@
 /** Tavily: `POST /search` with `{query, max_results}` and `Authorization: Bearer <key>`. */
-import { z } from 'zod';
 import type { WebSearchBackend, WebSearchResult } from '../core/web-search.js';
-import { DEFAULT_SEARCH_TIMEOUT_MS, type FetchLike, searchJson } from './http.js';
+import {
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  type FetchLike,
+  searchJson,
+  TitleUrlContentResultsSchema,
+} from './http.js';
 
 /** Tavily's API root; overridable for a local fake. */
 export const TAVILY_BASE_URL = 'https://api.tavily.com';
@@ -16,16 +20,6 @@ export interface TavilyOptions {
   readonly timeoutMs?: number;
   readonly fetch?: FetchLike;
 }
-
-const TavilyResponseSchema = z.object({
-  results: z.array(
-    z.object({
-      title: z.string().default(''),
-      url: z.string(),
-      content: z.string().nullish(),
-    }),
-  ),
-});
 
 /** Tavily as a {@link WebSearchBackend}. */
 export function createTavilyBackend(options: TavilyOptions): WebSearchBackend {
@@ -45,7 +39,7 @@ export function createTavilyBackend(options: TavilyOptions): WebSearchBackend {
           },
           body: JSON.stringify({ query, max_results: limit }),
         },
-        schema: TavilyResponseSchema,
+        schema: TitleUrlContentResultsSchema,
         signal,
         timeoutMs: options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS,
         fetch: options.fetch,
