@@ -10,5 +10,7 @@ export default defineConfig({
       'tools/*/vitest.config.ts',
     ],
     reporters: ['default', './tools/test-setup/summary-reporter.ts'],
+    // One PostgreSQL server for the whole run (the stores' PostgreSQL suites), when installed.
+    globalSetup: ['./tools/test-setup/postgres-global.ts'],
   },
 });

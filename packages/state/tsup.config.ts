@@ -1,3 +1,3 @@
 import { hermesTsup } from '../../tsup.shared.ts';
 
-export default hermesTsup(['src/index.ts', 'src/testing.ts']);
+export default hermesTsup(['src/index.ts', 'src/testing.ts', 'src/postgres.ts']);

@@ -51,10 +51,12 @@ export const LAYER_ALLOW = {
   // calls go through the command approver the ToolContext carries.
   '@hermes/mcp': ['@hermes/tools'],
   // The cronjob tool is a registry tool (ToolSpec, types only); a job's prompt and the skills it
-  // loads pass the skills content scan before the model sees them.
-  '@hermes/cron': ['@hermes/tools', '@hermes/skills'],
-  // The pipeline drives Agents; its chat approval handler implements the approval seam.
-  '@hermes/gateway': ['@hermes/loop', '@hermes/approval'],
+  // loads pass the skills content scan before the model sees them. state: the job store on
+  // PostgreSQL shares `PostgresDatabase` (pool, schema, migration runner) from @hermes/state/postgres.
+  '@hermes/cron': ['@hermes/tools', '@hermes/skills', '@hermes/state'],
+  // The pipeline drives Agents; its chat approval handler implements the approval seam. state: the
+  // gateway store, lane and pairing data on PostgreSQL share `PostgresDatabase` with the others.
+  '@hermes/gateway': ['@hermes/loop', '@hermes/approval', '@hermes/state'],
   // One configuration, one agent factory: reads config.yaml and composes every package into
   // Agents for both binaries (which may not import each other). Nothing but apps imports it.
   '@hermes/runtime': ['*'],
