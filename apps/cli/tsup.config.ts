@@ -13,9 +13,11 @@ import { zodEnglishOnly } from './build/zod-english-only.ts';
 // resolves, reads and compiles hundreds of small module files otherwise, which was most of the
 // start-up time of `hermes chat`. Only native and test-only modules stay external.
 const shared = hermesTsup(['src/index.ts', 'src/bin.ts']) as Parameters<typeof defineConfig>[0];
+// pg's optional native binding and its Cloudflare socket are never used here: left as imports
+// that nothing reaches, so the bundle builds without them installed.
 const bundled = {
-  external: ['better-sqlite3', 'vitest'],
-  noExternal: [/^(?!better-sqlite3$|vitest$)/],
+  external: ['better-sqlite3', 'vitest', 'pg-native', 'pg-cloudflare', 'cloudflare:sockets'],
+  noExternal: [/^(?!better-sqlite3$|vitest$|pg-native$|pg-cloudflare$|cloudflare:sockets$)/],
   // …and some use `__filename` / `__dirname` (ESM) or `import.meta.url` (CommonJS), which
   // tsup's shims provide.
   shims: true,

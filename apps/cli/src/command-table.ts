@@ -55,6 +55,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/auth.js'),
   },
   {
+    name: 'storage',
+    usage: 'storage [status]|migrate|copy',
+    summary: 'where sessions live (SQLite or PostgreSQL), migrate, copy SQLite to PostgreSQL',
+    load: () => import('./commands/storage.js'),
+  },
+  {
     name: 'sessions',
     usage: 'sessions list|show|search|export|delete|prune',
     summary: 'past sessions',

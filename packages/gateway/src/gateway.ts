@@ -56,6 +56,16 @@ export interface GatewayOptions {
   readonly hermesHome: string;
   /** Default: an {@link InProcessLane} bounded by `settings.maxConcurrentTurns`. */
   readonly lane?: SessionLane;
+  /**
+   * Default: pairing files under `hermesHome` with `settings.pairing`'s code lifetime. A gateway
+   * sharing a database with others passes one over the database's pairing data.
+   */
+  readonly pairing?: PairingStore;
+  /**
+   * Other gateway processes serve the same sessions (one shared database): every turn gets a
+   * freshly loaded agent instead of a cached one. Default false.
+   */
+  readonly sharedSessions?: boolean;
   readonly log?: GatewayLog;
   /** Milliseconds since the epoch; default `Date.now`. */
   readonly clock?: () => number;
@@ -132,12 +142,15 @@ export class Gateway {
       cache: this.#cache,
       lane: options.lane ?? new InProcessLane({ maxConcurrent: settings.maxConcurrentTurns }),
       hygiene: new HygieneGate(store, settings.hygiene, clock),
-      pairing: new PairingStore(options.hermesHome, {
-        codeTtlMs: settings.pairing.codeTtlMs,
-        clock,
-        onCorrupt: (path) =>
-          safeLog(this.#log, 'warn', 'gateway: unreadable pairing file', { path }),
-      }),
+      pairing:
+        options.pairing ??
+        new PairingStore(options.hermesHome, {
+          codeTtlMs: settings.pairing.codeTtlMs,
+          clock,
+          onCorrupt: (path) =>
+            safeLog(this.#log, 'warn', 'gateway: unreadable pairing file', { path }),
+        }),
+      freshAgents: options.sharedSessions === true,
       slots: this.#slots,
       log: this.#log,
       clock,

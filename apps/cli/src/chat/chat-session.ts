@@ -43,6 +43,11 @@ export interface ChatSetup {
   readonly onReview?: (line: string) => void;
   /** Learning settings over the configured ones (`chat -q` turns session titles off). */
   readonly learning?: Partial<LearningConfig>;
+  /**
+   * The session store when `storage:` selects PostgreSQL: every agent of the chat shares it and
+   * the command closes it. Default: SQLite in `HERMES_HOME/state.db`.
+   */
+  readonly store?: SessionStore;
 }
 
 /** The live agent and its collaborators; `replace` moves to another session. */
@@ -98,6 +103,7 @@ export class ChatSession {
 
   /** A handle on the session store for listings and titles (opened on first use). */
   get store(): SessionStore {
+    if (this.setup.store) return this.setup.store;
     this.#store ??= openSessionStore({ hermesHome: this.setup.config.hermesHome });
     return this.#store;
   }
@@ -136,6 +142,7 @@ function build(
     ...(sessionId ? { sessionId } : {}),
     ...(setup.plugins ? { plugins: setup.plugins } : {}),
     ...(setup.learning ? { learning: setup.learning } : {}),
+    ...(setup.store ? { store: setup.store } : {}),
     overrides: { approval },
   });
   if (setup.log) logAgentEvents(created.agent, setup.log);

@@ -4,9 +4,11 @@
  * the `single_query` policy (deny unless configured otherwise). Ctrl-C interrupts the turn and
  * exits 130.
  */
+
 import type { TextSink } from '@hermes/config';
 import type { TurnResult } from '@hermes/loop';
 import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
+import type { SessionStore } from '@hermes/state';
 import type { Logger } from '../logging/logger.js';
 import { traceStartup } from '../startup-trace.js';
 import { ChatMcp } from './chat-mcp.js';
@@ -30,6 +32,8 @@ export interface SingleQueryOptions {
   readonly log?: Logger;
   /** What the loaded plugins give the agent. */
   readonly plugins?: AgentPluginParts;
+  /** The session store `storage:` selects (PostgreSQL); default SQLite per agent. Not closed. */
+  readonly store?: SessionStore;
 }
 
 /** Runs the query; resolves to the exit code. */
@@ -51,6 +55,7 @@ export async function runSingleQuery(options: SingleQueryOptions): Promise<numbe
         ...(options.env ? { env: options.env } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),
+        ...(options.store ? { store: options.store } : {}),
         mcp,
       },
       options.sessionId,

@@ -2,9 +2,11 @@
  * Wires the interactive chat: line input (terminal or pipe), the renderer, the terminal approval
  * and clarify prompts, the agent, Ctrl-C, and the REPL itself; prints the banner.
  */
+
 import { join } from 'node:path';
 import type { TextSink } from '@hermes/config';
 import type { AgentPluginParts, HermesConfig } from '@hermes/runtime';
+import type { SessionStore } from '@hermes/state';
 import type { Logger } from '../logging/logger.js';
 import type { Asker } from './asker.js';
 import { ChatMcp } from './chat-mcp.js';
@@ -33,6 +35,8 @@ export interface StartReplOptions {
   readonly log?: Logger;
   /** What the loaded plugins give the agent. */
   readonly plugins?: AgentPluginParts;
+  /** The session store `storage:` selects (PostgreSQL); default SQLite per agent. Not closed. */
+  readonly store?: SessionStore;
 }
 
 /** Runs the REPL until the user leaves; resolves to the exit code. */
@@ -72,6 +76,7 @@ export async function startRepl(options: StartReplOptions): Promise<number> {
         env: options.env,
         ...(options.log ? { log: options.log } : {}),
         ...(options.plugins ? { plugins: options.plugins } : {}),
+        ...(options.store ? { store: options.store } : {}),
         mcp,
         onReview: (line) => renderer.line(style.dim(`🧠 ${line}`)),
       },

@@ -3,7 +3,15 @@
  * module stays light — the agent, providers and SQLite load only once a conversation starts.
  */
 import { ExitCode, isUsageError } from '@hermes/config';
-import { applyDotenvToProcess, type HermesConfig, loadHermesConfig } from '@hermes/runtime';
+import {
+  type AgentPluginParts,
+  applyDotenvToProcess,
+  type HermesConfig,
+  loadHermesConfig,
+  openSessionStoreFor,
+  usesPostgres,
+} from '@hermes/runtime';
+import type { SessionStore } from '@hermes/state';
 import { CHAT_USAGE, type ChatOptions, parseChatOptions } from '../chat/chat-options.js';
 import type { CommandContext } from '../command-context.js';
 import type { Logger } from '../logging/logger.js';
@@ -53,6 +61,33 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
     return ExitCode.failure;
   }
   traceStartup('plugins ready');
+  const store = await sharedStore(config);
+  try {
+    return await talk(options, { config, cwd, env, log, plugins, store, sessionId }, ctx);
+  } finally {
+    await store?.close();
+  }
+}
+
+/** What {@link talk} runs with. */
+interface TalkSetup {
+  readonly config: HermesConfig;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly log: Logger;
+  readonly plugins: AgentPluginParts;
+  readonly store: SessionStore | undefined;
+  readonly sessionId: string | undefined;
+}
+
+/** The PostgreSQL session store `storage:` selects, shared by the chat's agents; else none. */
+async function sharedStore(config: HermesConfig): Promise<SessionStore | undefined> {
+  return usesPostgres(config) ? openSessionStoreFor(config, 'hermes-chat') : undefined;
+}
+
+/** One question (`-q`) or the REPL. */
+async function talk(options: ChatOptions, setup: TalkSetup, ctx: CommandContext): Promise<number> {
+  const { config, cwd, env, log, plugins, store, sessionId } = setup;
   if (options.query !== undefined) {
     const { runSingleQuery } = await import('../chat/single-query.js');
     return runSingleQuery({
@@ -66,6 +101,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
       env,
       log,
       plugins,
+      ...(store ? { store } : {}),
       ...(sessionId ? { sessionId } : {}),
     });
   }
@@ -79,6 +115,7 @@ export async function run(args: readonly string[], ctx: CommandContext): Promise
     env,
     log,
     plugins,
+    ...(store ? { store } : {}),
     ...(sessionId ? { sessionId } : {}),
   });
 }
@@ -101,9 +138,8 @@ async function pickSession(
   ctx: CommandContext,
 ): Promise<string | undefined | null> {
   if (options.resume === undefined && !options.continueLatest) return undefined;
-  const { openSessionStore } = await import('@hermes/state');
   const { findSession, latestSession } = await import('../chat/session-lookup.js');
-  const store = openSessionStore({ hermesHome: config.hermesHome });
+  const store = await openSessionStoreFor(config, 'hermes-chat');
   try {
     const found =
       options.resume !== undefined

@@ -1,7 +1,7 @@
 /**
- * `hermes sessions list|show|search|export|delete|prune` over the session database
- * (`HERMES_HOME/state.db`, `@hermes/state`). A missing database means no sessions: nothing is
- * created just to look.
+ * `hermes sessions list|show|search|export|delete|prune` over the session database: SQLite
+ * (`HERMES_HOME/state.db`, where a missing file means no sessions: nothing is created just to
+ * look), or the PostgreSQL database `storage:` selects.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { ExitCode } from '@hermes/config';
@@ -10,7 +10,8 @@ import {
   defaultStatePath,
   openSessionStore,
   type SessionRecord,
-  type SqliteSessionStore,
+  type SessionStore,
+  trajectoryJsonl,
 } from '@hermes/state';
 import type { CommandContext } from '../command-context.js';
 import {
@@ -48,7 +49,7 @@ const OPTIONS = {
 
 type Args = ParsedCommandArgs['values'];
 type Sub = (
-  store: SqliteSessionStore,
+  store: SessionStore,
   rest: readonly string[],
   values: Args,
   ctx: CommandContext,
@@ -57,7 +58,7 @@ type Sub = (
 const DAY_MS = 86_400_000;
 
 /** The session `idOrPrefix` names: an exact id, or the one session whose id starts with it. */
-async function resolveId(store: SqliteSessionStore, idOrPrefix: string, ctx: CommandContext) {
+async function resolveId(store: SessionStore, idOrPrefix: string, ctx: CommandContext) {
   if (await store.getSession(idOrPrefix)) return idOrPrefix;
   const matches = (await store.listSessions({ includeArchived: true })).filter((s) =>
     s.id.startsWith(idOrPrefix),
@@ -126,7 +127,7 @@ const exportSession: Sub = async (store, [idArg], values, ctx) => {
   const id = await resolveId(store, idArg, ctx);
   if (id === undefined) return ExitCode.failure;
   const text = values.jsonl
-    ? ((await store.exportTrajectoryJsonl(id)) ?? '')
+    ? await trajectoryOf(store, id)
     : `${JSON.stringify(await store.export(id), null, 2)}\n`;
   const output = stringOption(values, 'output');
   if (output === undefined) ctx.stdout.write(text);
@@ -165,6 +166,34 @@ const SUBCOMMANDS: Readonly<Record<string, Sub>> = {
   prune,
 };
 
+/**
+ * The session as trajectory JSON Lines: the SQLite store's own export (with the tool schemas it
+ * keeps), else built from the stored prompt and rows.
+ */
+async function trajectoryOf(store: SessionStore, id: string): Promise<string> {
+  if ('exportTrajectoryJsonl' in store && typeof store.exportTrajectoryJsonl === 'function') {
+    return ((await store.exportTrajectoryJsonl(id)) as string | undefined) ?? '';
+  }
+  const session = await store.getSession(id);
+  if (!session) return '';
+  const hash = session.systemPromptHash;
+  return trajectoryJsonl({
+    sessionId: id,
+    systemPrompt: hash ? await store.getSystemPrompt(hash) : undefined,
+    toolSchemas: undefined,
+    messages: await store.getMessages(id, { includeInactive: true }),
+  });
+}
+
+/** The store `storage:` selects, or undefined (SQLite without a state.db: nothing to show). */
+async function openStore(ctx: CommandContext): Promise<SessionStore | undefined> {
+  const { loadHermesConfig, openSessionStoreFor, usesPostgres } = await import('@hermes/runtime');
+  const config = await loadHermesConfig({ hermesHome: ctx.hermesHome, env: ctx.env });
+  if (usesPostgres(config)) return openSessionStoreFor(config, 'hermes-sessions');
+  if (!existsSync(defaultStatePath(ctx.hermesHome))) return undefined;
+  return openSessionStore({ hermesHome: ctx.hermesHome });
+}
+
 /** What a subcommand says when there is no database at all. */
 function withoutDatabase(sub: string, values: Args, ctx: CommandContext): number {
   if (sub === 'list' || sub === 'search') {
@@ -196,10 +225,10 @@ export function run(args: readonly string[], ctx: CommandContext): Promise<numbe
     if (sub === 'prune' && intOption(values, 'older-than', 0) === undefined) {
       return usageFailure(ctx, 'sessions', "'prune' needs --older-than <days>");
     }
-    if (!existsSync(defaultStatePath(ctx.hermesHome))) return withoutDatabase(sub, values, ctx);
-    let store: SqliteSessionStore;
+    let store: SessionStore | undefined;
     try {
-      store = openSessionStore({ hermesHome: ctx.hermesHome });
+      store = await openStore(ctx);
+      if (!store) return withoutDatabase(sub, values, ctx);
     } catch (error) {
       if (!isHermesError(error)) throw error;
       ctx.stderr.write(`hermes sessions: ${error.message}\n`);

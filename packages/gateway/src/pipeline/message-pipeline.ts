@@ -47,6 +47,12 @@ export interface PipelineDeps {
   readonly log: GatewayLog;
   readonly clock: () => number;
   readonly timers: Timers;
+  /**
+   * Build a fresh agent for every turn instead of reusing the cached one: set when other
+   * processes write the same sessions (a shared database), so a turn never runs on a
+   * conversation another process has moved past.
+   */
+  readonly freshAgents?: boolean;
 }
 
 /** Runs inbound messages through the seven steps. */

@@ -24,6 +24,8 @@ export interface SessionStepDeps {
   readonly settings: GatewaySettings;
   readonly directory: SessionDirectory;
   readonly cache: AgentCache;
+  /** Evict the key's cached agent before every turn (another process may have run one since). */
+  readonly freshAgents?: boolean;
 }
 
 /** Resolves the session of `work` on `key`, evicting a cached agent that holds another one. */
@@ -33,6 +35,9 @@ export async function resolveTurnSession(
   deps: SessionStepDeps,
 ): Promise<TurnSession> {
   const { context } = work;
+  // Under the lane, so the next agent loads the session as the last turn (here or in another
+  // process) left it.
+  if (deps.freshAgents) await deps.cache.evict(key);
   if (context?.history) {
     await evictUnlessOn(key, undefined, deps.cache);
     return { history: context.history };

@@ -38,6 +38,8 @@ export interface WorkerDeps {
   readonly clock: () => number;
   /** Whether the gateway still takes new work (follow-up turns stop at shutdown). */
   readonly accepting: () => boolean;
+  /** Never reuse a cached agent across turns (other processes share the sessions). */
+  readonly freshAgents?: boolean;
 }
 
 /** Runs every session's queue. */

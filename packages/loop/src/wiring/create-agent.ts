@@ -20,6 +20,7 @@ import { MemoryManager, type MemoryProvider } from '@hermes/memory';
 import { HermesError, parseOrThrow } from '@hermes/protocol';
 import { createProvider, resolveModelLimits } from '@hermes/providers';
 import type { SkillsLibrary } from '@hermes/skills';
+import type { SessionStore } from '@hermes/state';
 import {
   type ClarifyCallback,
   DEFAULT_ENABLED_TOOLSETS,
@@ -70,6 +71,11 @@ export interface CreateAgentDeps {
    * when this agent closes; `config.skills` is then ignored (the shared library decides).
    */
   readonly shared?: SharedAgentComponents;
+  /**
+   * The session store when there is no `shared`: the host opened it (a PostgreSQL one, say) and
+   * closes it. Default: SQLite in `hermesHome/state.db`, closed with the agent.
+   */
+  readonly store?: SessionStore;
   /**
    * Hooks into the agent's life (the plugin host's runner): tool and model calls, sessions,
    * delegated children, and the approver's rulings (`preApproval` / `postApproval`).
@@ -152,6 +158,7 @@ export function createAgent(
         hermesHome,
         ...(config.skills ? { skills: config.skills } : {}),
         ...(deps.tools ? { tools: deps.tools } : {}),
+        ...(deps.store ? { store: deps.store } : {}),
         // vision_analyze and web_extract's condenser run on this agent's auxiliary slots.
         ...sideTaskToolOptions(() => auxiliary, config.cwd ?? process.cwd()),
       });

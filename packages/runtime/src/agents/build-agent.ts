@@ -2,6 +2,7 @@
  * "Build an Agent from config": the one place that turns a {@link HermesConfig} into
  * `createAgent`'s input, used by the CLI's chat and demo and by the gateway's agent factory.
  */
+
 import type { ApprovalHandler } from '@hermes/approval';
 import {
   type AgentOptions,
@@ -15,6 +16,7 @@ import {
 } from '@hermes/loop';
 import { HermesError } from '@hermes/protocol';
 import { findBundledSkillsDir } from '@hermes/skills';
+import type { SessionStore } from '@hermes/state';
 import {
   type ClarifyCallback,
   createWebSearchTool,
@@ -61,6 +63,12 @@ export interface BuildAgentOptions {
   readonly extraToolsets?: readonly string[];
   /** Session store, registry, skills and approval settings shared with other agents. */
   readonly shared?: SharedAgentComponents;
+  /**
+   * The session store when there is no `shared` (which carries its own): the host opened it
+   * (`openSessionStoreFor`, PostgreSQL under `storage:`) and closes it. Default: SQLite in
+   * `HERMES_HOME/state.db`, opened and closed with the agent.
+   */
+  readonly store?: SessionStore;
   /**
    * What the loaded plugins give the agent ({@link agentPluginParts}): tools, toolsets, hooks,
    * the selected memory provider and context engine. With `shared`, the plugin tools must
@@ -125,6 +133,7 @@ function buildWithCronjob(
     hermesHome: config.hermesHome,
     skills: { dirs: [...config.skillDirs], ...(bundledDir ? { bundledDir } : {}) },
     ...(tools.length ? { tools } : {}),
+    ...(options.store ? { store: options.store } : {}),
     ...webSearchOption(config),
     ...sideTaskToolOptions(() => agentSlots(slots), options.cwd),
   });
@@ -208,7 +217,9 @@ function buildOn(config: HermesConfig, options: BuildAgentOptions): CreatedAgent
       ...(options.approvalHandler ? { approvalHandler: options.approvalHandler } : {}),
       ...(options.clarify ? { clarify: options.clarify } : {}),
       ...(tools.length ? { tools } : {}),
-      ...(options.shared ? { shared: options.shared } : {}),
+      ...(options.shared
+        ? { shared: options.shared }
+        : { ...(options.store ? { store: options.store } : {}) }),
       ...(plugins.hooks ? { hooks: plugins.hooks } : {}),
       ...(plugins.memoryProvider ? { memoryProvider: plugins.memoryProvider() } : {}),
       ...(plugins.contextEngine ? { contextEngine: plugins.contextEngine } : {}),

@@ -16,6 +16,7 @@ import { AuxiliarySectionSchema } from './auxiliary-section.js';
 import { CheckpointsSectionSchema } from './checkpoints-section.js';
 import { CronSectionSchema } from './cron-section.js';
 import { LearningSectionSchema } from './learning-section.js';
+import { StorageSectionSchema } from './storage-section.js';
 import { WebSectionSchema } from './web-section.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -141,6 +142,8 @@ export const HermesConfigFileSchema = z.looseObject({
   checkpoints: CheckpointsSectionSchema.nullish(),
   /** Per provider, how its credential pool picks a key (`hermes auth` manages the keys). */
   credential_pool: CredentialPoolSectionSchema.nullish(),
+  /** Where sessions, jobs and the gateway's state live: SQLite (default) or PostgreSQL. */
+  storage: StorageSectionSchema.nullish(),
 });
 /** config.yaml after validation. */
 export type HermesConfigFile = z.output<typeof HermesConfigFileSchema>;
@@ -187,6 +190,7 @@ export const STRICT_SECTIONS: ReadonlySet<string> = new Set([
   'plugins',
   'mcp_servers',
   'credential_pool',
+  'storage',
 ]);
 
 /** Documented defaults, for `hermes config get` of an unset key. */
@@ -206,4 +210,6 @@ export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {
   'cron.job_timeout_seconds': 1_800,
   'cron.keep_outputs': 50,
   'cron.tick_seconds': 60,
+  'storage.backend': 'sqlite',
+  'storage.pool_size': 10,
 };

@@ -8,6 +8,7 @@ import type { McpServersSection } from '@hermes/mcp/config';
 import type { ProviderConfigInput } from '@hermes/providers';
 import type { PluginsSection } from '../plugins/plugins-section.js';
 import type { CronSettings } from './cron-section.js';
+import type { StorageSettings } from './storage-section.js';
 
 /** Flags that override config.yaml (precedence: flags > config.yaml > .env > defaults). */
 export interface ConfigFlags {
@@ -90,6 +91,11 @@ export interface HermesConfig {
   readonly learning?: LearningConfig;
   /** The `checkpoints:` section, as `createAgent`'s `checkpoints` setting. */
   readonly checkpoints?: CheckpointConfigInput;
+  /**
+   * Where sessions, jobs and the gateway's state live (`storage:` with `HERMES_DATABASE_URL`).
+   * Absent (a configuration built by hand): SQLite in `HERMES_HOME/state.db`.
+   */
+  readonly storage?: StorageSettings;
 }
 
 /** The `memory` section after defaults. */

@@ -23,6 +23,7 @@ import type { ConfigFlags, HermesConfig, MemorySettings } from './hermes-config.
 import { resolveLearning } from './learning-section.js';
 import { applyPlatformAccessEnv } from './platform-env.js';
 import { resolveProviderEntry } from './provider-entry.js';
+import { resolveStorage } from './storage-section.js';
 import { checkConfig, configError } from './validate-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -114,6 +115,8 @@ export async function loadHermesConfig(
   const auxiliary = resolveAuxiliary(file.auxiliary, env);
   const learning = resolveLearning(file.learning);
   const checkpoints = resolveCheckpoints(file.checkpoints);
+  // checkConfig already reported a storage problem; what is left resolves.
+  const storage = resolveStorage(file.storage, env);
   return {
     hermesHome: context.hermesHome,
     provider: resolved.provider,
@@ -149,5 +152,6 @@ export async function loadHermesConfig(
     ...(Object.keys(auxiliary.config).length > 0 ? { auxiliary: auxiliary.config } : {}),
     ...(learning ? { learning } : {}),
     ...(checkpoints ? { checkpoints } : {}),
+    ...('backend' in storage ? { storage } : {}),
   };
 }

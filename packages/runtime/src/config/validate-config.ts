@@ -28,6 +28,7 @@ import {
   KNOWN_KEYS_SCHEMA,
   STRICT_SECTIONS,
 } from './config-schema.js';
+import { resolveStorage } from './storage-section.js';
 import { substituteEnv } from './substitute.js';
 import { findUnknownKeys, suggestKeyPath } from './unknown-keys.js';
 
@@ -178,12 +179,19 @@ export function checkConfig(source: ConfigSource, env: Env, hermesHome: string):
     : parsed.error.issues.flatMap((issue) => issueProblems(source, issue));
   problems.push(...approvalProblems(source, hermesHome, env, warnings));
   problems.push(...readApiServerEnv(env).problems);
+  if (parsed.success) problems.push(...storageProblems(parsed.data.storage, env));
   return {
     config: problems.length === 0 && parsed.success ? parsed.data : undefined,
     problems,
     warnings,
     unknownKeys,
   };
+}
+
+/** A `storage:` that names PostgreSQL without a usable URL (`HERMES_DATABASE_URL` counts). */
+function storageProblems(section: HermesConfigFile['storage'], env: Env): ConfigProblem[] {
+  const storage = resolveStorage(section, env);
+  return 'path' in storage ? [storage] : [];
 }
 
 /** The error a broken config.yaml raises: every problem, one per line, with the fix. */

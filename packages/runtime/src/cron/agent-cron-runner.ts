@@ -5,6 +5,7 @@
  * never `clarify`, `delegate_task` or `cronjob` — not even when the job asks for a toolset that
  * holds them. A turn that did not end in an answer is a failure with its reason, never `ok`.
  */
+
 import { homedir } from 'node:os';
 import {
   type CronAgentRequest,
@@ -18,6 +19,7 @@ import {
   describeExitReason,
   type TurnResult,
 } from '@hermes/loop';
+import type { SessionStore } from '@hermes/state';
 import { describeThrown, type ToolSpec } from '@hermes/tools';
 import type { AgentPluginParts } from '../agents/agent-plugins.js';
 import { buildAgent } from '../agents/build-agent.js';
@@ -48,6 +50,8 @@ export interface AgentCronRunnerOptions {
    * plugins' parts (tools, hooks, memory and context strategies).
    */
   readonly extras?: () => CronAgentExtras;
+  /** Where runs keep their sessions; default SQLite in `HERMES_HOME/state.db`. Not closed here. */
+  readonly store?: SessionStore;
 }
 
 /** The MCP servers' and plugins' share of a job's agent. */
@@ -118,6 +122,7 @@ export class AgentCronRunner extends CronAgentRunner {
         learning: { enabled: false, titles: false },
         ...extrasOptions(this.#options.extras?.()),
         ...(job.model ? { model: job.model } : {}),
+        ...(this.#options.store ? { store: this.#options.store } : {}),
         ...(this.#options.overrides ? { overrides: this.#options.overrides } : {}),
       });
     } catch (error) {

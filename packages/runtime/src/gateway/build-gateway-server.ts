@@ -5,6 +5,7 @@
  */
 import {
   Gateway,
+  type GatewayStore,
   type PlatformAdapter,
   type SendTarget,
   SqliteGatewayStore,
@@ -23,6 +24,7 @@ import type { CronService } from '../cron/cron-service.js';
 import { createLogger, type Logger, type LogLevel } from '../logging/logger.js';
 import { mcpAgentTools } from '../mcp/mcp-agent-tools.js';
 import { syncMcpTools } from '../mcp/mcp-registry-sync.js';
+import type { GatewayStorage } from '../storage/gateway-storage.js';
 import { buildAdapters } from './gateway-adapters.js';
 import { createGatewayCron, type GatewayCron, gatewayJobsApi } from './gateway-cron.js';
 import type { GatewayPlugins } from './gateway-plugins.js';
@@ -56,6 +58,12 @@ export interface GatewayServerDeps {
   readonly profile?: string;
   /** `false`: no cron clock and no `cronjob` tool backed by it (default: both). */
   readonly cron?: false;
+  /**
+   * The stores on a shared PostgreSQL database (`openGatewayStorage`), when `storage:` selects
+   * it: sessions, jobs, the gateway store, the cross-process lane. The server closes it last.
+   * Default: SQLite in `HERMES_HOME/state.db` and an in-process lane.
+   */
+  readonly storage?: GatewayStorage;
 }
 
 /** A built, not yet started, gateway and everything it owns. */
@@ -63,7 +71,7 @@ export interface GatewayServer {
   readonly gateway: Gateway;
   /** One per enabled platform this build serves, in `platforms:` order. */
   readonly adapters: readonly PlatformAdapter[];
-  readonly store: SqliteGatewayStore;
+  readonly store: GatewayStore;
   readonly agents: RuntimeAgentFactory;
   /** Writes `HERMES_HOME/logs/gateway.log` (and warnings to `errors.log`), secrets masked. */
   readonly log: Logger;
@@ -149,13 +157,14 @@ export function buildGatewayServer(
   cron =
     deps.cron === false
       ? undefined
-      : createGatewayCron(config, deliver, log, cronExtras(config, deps));
+      : createGatewayCron(config, deliver, log, cronExtras(config, deps), deps.storage);
 
   let agents: RuntimeAgentFactory;
-  let store: SqliteGatewayStore;
+  let store: GatewayStore;
   try {
     agents = createAgentFactory(config, {
       ...agentDeps(deps),
+      ...(deps.storage ? { store: deps.storage.sessions } : {}),
       cronjob: cron?.cronjob ?? false,
       notify: (origin, text) =>
         deliver(
@@ -172,7 +181,7 @@ export function buildGatewayServer(
     throw error;
   }
   try {
-    store = SqliteGatewayStore.open({ hermesHome: config.hermesHome });
+    store = deps.storage?.store ?? SqliteGatewayStore.open({ hermesHome: config.hermesHome });
   } catch (error) {
     void agents.close();
     void cron?.stop(0);
@@ -189,6 +198,7 @@ export function buildGatewayServer(
     store,
     hermesHome: config.hermesHome,
     log,
+    ...(deps.storage ? { lane: deps.storage.lane, sharedSessions: true } : {}),
   });
   const owned = gateway;
   let closing: Promise<void> | undefined;
@@ -215,6 +225,7 @@ export function buildGatewayServer(
           stopMcpSync?.();
           await agents.close();
           await deps.mcp?.close();
+          await deps.storage?.close();
         }
       })();
       return closing;

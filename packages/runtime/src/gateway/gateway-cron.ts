@@ -17,6 +17,7 @@ import type { CronjobSetup } from '../cron/cronjob-loop-tool.js';
 import { GatewayCronDelivery } from '../cron/gateway-cron-delivery.js';
 import { removeGatewayPid, writeGatewayPid } from '../cron/gateway-pid.js';
 import type { Logger } from '../logging/logger.js';
+import type { GatewayStorage } from '../storage/gateway-storage.js';
 
 /** The longest a stopping gateway waits for running jobs before aborting them. */
 export const GATEWAY_CRON_STOP_GRACE_MS = 10_000;
@@ -38,12 +39,18 @@ export function createGatewayCron(
   deliver: (platform: string, target: SendTarget, text: string) => Promise<void>,
   log: Logger,
   extras?: () => CronAgentExtras,
+  storage?: Pick<GatewayStorage, 'jobs' | 'sessions'>,
 ): GatewayCron {
   const cronLog = log.child('cron');
+  const sessions = storage ? { store: storage.sessions } : {};
   const service = createCronService(config, {
     delivery: new GatewayCronDelivery(deliver),
     log: cronLog,
-    ...(extras ? { runner: new AgentCronRunner(config, { extras }) } : {}),
+    // The storage's pool outlives the service: the gateway server closes it last.
+    ...(storage ? { store: storage.jobs } : {}),
+    ...(extras || storage
+      ? { runner: new AgentCronRunner(config, { ...sessions, ...(extras ? { extras } : {}) }) }
+      : {}),
   });
   const tickMs = cronSettingsOf(config).tickSeconds * 1_000;
   return {

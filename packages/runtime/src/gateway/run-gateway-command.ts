@@ -11,6 +11,8 @@ import { loadHermesConfig } from '../config/load-config.js';
 import type { Logger } from '../logging/logger.js';
 import { startMcpForConfig } from '../mcp/start-mcp.js';
 import type { PluginHostLogger } from '../plugins/host-logger.js';
+import { type GatewayStorage, openGatewayStorage } from '../storage/gateway-storage.js';
+import { usesPostgres } from '../storage/postgres-connection.js';
 import {
   buildGatewayServer,
   createGatewayLog,
@@ -112,11 +114,20 @@ async function build(
       }));
     const mcp =
       deps.mcp ?? (await startMcpForConfig(config, { logger: pluginLogger(log, complain) }));
+    let storage: GatewayStorage | undefined;
     try {
-      const server = buildGatewayServer(config, { ...deps, log, plugins, ...(mcp ? { mcp } : {}) });
+      storage = deps.storage ?? (await openStorage(config));
+      const server = buildGatewayServer(config, {
+        ...deps,
+        log,
+        plugins,
+        ...(mcp ? { mcp } : {}),
+        ...(storage ? { storage } : {}),
+      });
       for (const warning of server.warnings) complain(`warning: ${warning}`);
       return server;
     } catch (error) {
+      await storage?.close();
       await mcp?.close();
       throw error;
     }
@@ -125,6 +136,12 @@ async function build(
     complain(error.message);
     return GatewayExit.config;
   }
+}
+
+/** The shared stores when `storage:` selects PostgreSQL; nothing for SQLite. */
+async function openStorage(config: HermesConfig): Promise<GatewayStorage | undefined> {
+  if (!usesPostgres(config)) return undefined;
+  return openGatewayStorage(config, { maxConcurrentTurns: config.gateway.maxConcurrentTurns });
 }
 
 /** The plugin host's reports: into `gateway.log`, and problems on stderr too. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ExitCode } from '@hermes/config';
 import type { CronJob, JobStore } from '@hermes/cron';
 import { HermesError } from '@hermes/protocol';
-import { getConfigValue, isTimeZone } from '@hermes/runtime';
+import { DATABASE_URL_ENV, getConfigValue, isTimeZone } from '@hermes/runtime';
 import type { CommandContext } from '../../command-context.js';
 
 /** The `@hermes/cron` module. */
@@ -43,7 +43,25 @@ export function cronTimezone(ctx: CommandContext): string | undefined {
  * answer "no jobs" without it rather than create the database — and the data home — just to look.
  */
 export function hasJobStore(ctx: CommandContext): boolean {
-  return existsSync(join(ctx.hermesHome, 'state.db'));
+  return mayUsePostgres(ctx) || existsSync(join(ctx.hermesHome, 'state.db'));
+}
+
+/**
+ * Whether config.yaml has a `storage:` section or `HERMES_DATABASE_URL` is set: only then is the
+ * whole configuration loaded to find the backend (listing jobs on SQLite stays quick).
+ */
+function mayUsePostgres(ctx: CommandContext): boolean {
+  if (ctx.env[DATABASE_URL_ENV]?.trim()) return true;
+  const storage = getConfigValue(ctx.hermesHome, ['storage']);
+  return storage !== undefined && storage !== null;
+}
+
+/** The job store `storage:` selects: SQLite in `HERMES_HOME/state.db` or PostgreSQL. */
+async function openJobStore(ctx: CommandContext, cron: CronModule): Promise<JobStore> {
+  if (!mayUsePostgres(ctx)) return cron.openSqliteJobStore(ctx.hermesHome);
+  const runtime = await import('@hermes/runtime');
+  const config = await runtime.loadHermesConfig({ hermesHome: ctx.hermesHome, env: ctx.env });
+  return runtime.openJobStoreFor(config, 'hermes-cron');
 }
 
 /** What a subcommand body gets. */
@@ -62,7 +80,7 @@ export async function withJobStore(
 ): Promise<number> {
   const timezone = cronTimezone(ctx);
   const cron = await loadCron();
-  const store = cron.openSqliteJobStore(ctx.hermesHome);
+  const store = await openJobStore(ctx, cron);
   try {
     return await body({ cron, store, timezone, now: Date.now });
   } finally {

@@ -40,7 +40,12 @@ async function withService(
   let interrupted = false;
   // A job may use the MCP servers config.yaml names, as a chat does.
   const hub = await runtime.startMcpForConfig(config, { logger: mcpLog(ctx) });
+  // Under `storage: postgres` the jobs and the runs' sessions live in the shared database.
+  const shared = runtime.usesPostgres(config);
+  const sessions = shared ? await runtime.openSessionStoreFor(config, 'hermes-cron') : undefined;
+  const jobs = shared ? await runtime.openJobStoreFor(config, 'hermes-cron') : undefined;
   const runner = new runtime.AgentCronRunner(config, {
+    ...(sessions ? { store: sessions } : {}),
     extras: () => {
       const mcp = runtime.mcpAgentTools(hub);
       return { tools: mcp.tools, toolsets: mcp.toolsets };
@@ -48,6 +53,7 @@ async function withService(
   });
   const service = runtime.createCronService(config, {
     runner,
+    ...(jobs ? { store: jobs } : {}),
     log: stderrLog(ctx, () => interrupted),
   });
   // Ctrl-C (or the embedder's signal) stops the scheduler at once: the running job's signal is
@@ -66,6 +72,8 @@ async function withService(
     process.off('SIGINT', stop);
     ctx.signal?.removeEventListener('abort', stop);
     await service.close();
+    await jobs?.close();
+    await sessions?.close();
     await hub?.close();
   }
 }
