@@ -150,6 +150,21 @@ describe.runIf(postgresTestUrl())(`PostgresSessionStore ${NO_POSTGRES}`, () => {
     expect(owned.database.pool.ended).toBe(true);
   });
 
+  it('appends more rows in one call than one statement can bind, in order', async () => {
+    const store = await fresh();
+    const session = await store.createSession({ source: 'cli' });
+    const batch = Array.from({ length: 4_500 }, (_, i) => ({
+      role: 'user' as const,
+      content: `m${i}`,
+    }));
+    const ids = await store.appendMessages(session.id, batch);
+    expect(ids).toHaveLength(4_500);
+    expect(ids.every((id, i) => i === 0 || id > (ids[i - 1] ?? 0))).toBe(true);
+    const rows = await store.getMessages(session.id);
+    expect(rows.map((row) => row.message.content)).toEqual(batch.map((m) => m.content));
+    expect((await store.getSession(session.id))?.counters.messages).toBe(4_500);
+  });
+
   it('rejects a duplicate id and writes to unknown sessions with state errors', async () => {
     const store = await fresh();
     await store.createSession({ source: 'cli', id: 'dup' });

@@ -4,12 +4,9 @@
  * Rows get fresh ids in the export's order, so they stay in order among themselves.
  */
 import type { SessionExport } from '../session-export.js';
-import type { Tx } from './message-writes.js';
+import { ROWS_PER_INSERT, type Tx } from './message-writes.js';
 import { escapeSessionText, messageInsert } from './row-mapping.js';
 import { messages, sessions } from './schema.js';
-
-/** Rows per INSERT statement (PostgreSQL allows 65,535 parameters; a row has 19). */
-const ROWS_PER_INSERT = 1000;
 
 /**
  * Inserts the session unless its id exists (`ON CONFLICT DO NOTHING`, so two concurrent copies

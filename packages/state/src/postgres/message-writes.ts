@@ -35,20 +35,30 @@ export interface WriteOutcome<T> {
 /** Drizzle over the transaction's connection. */
 export type Tx = NodePgDatabase;
 
-/** Inserts rows in one multi-row statement; ids come back in input order. */
+/**
+ * Rows per INSERT statement: a statement takes at most 65,535 parameters and a message row
+ * binds 19, so a 10,000-message append is written in chunks (still one transaction).
+ */
+export const ROWS_PER_INSERT = 1000;
+
+/** Inserts rows in multi-row statements; ids come back in input order. */
 async function insertRows(
   tx: Tx,
   sessionId: string,
   inputs: readonly AppendMessageInput[],
   now: number,
 ): Promise<number[]> {
-  if (inputs.length === 0) return [];
-  const rows = await tx
-    .insert(messages)
-    .values(inputs.map((input) => messageInsert(sessionId, input, now)))
-    .returning({ id: messages.id });
-  // nextval runs row by row in VALUES order; sorting guards the mapping regardless.
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+  const ids: number[] = [];
+  for (let at = 0; at < inputs.length; at += ROWS_PER_INSERT) {
+    const chunk = inputs.slice(at, at + ROWS_PER_INSERT);
+    const rows = await tx
+      .insert(messages)
+      .values(chunk.map((input) => messageInsert(sessionId, input, now)))
+      .returning({ id: messages.id });
+    // nextval runs row by row in VALUES order; sorting guards the mapping regardless.
+    ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+  }
+  return ids;
 }
 
 /**
