@@ -10,17 +10,18 @@ import { HermesError, isHermesError } from '@hermes/protocol';
 import type { PostgresDatabase, PostgresMigration } from '@hermes/state/postgres';
 import type pg from 'pg';
 import type { ChatTarget, CronJob, JobPatch, NewJob, PendingDelivery, RunRecord } from '../job.js';
-import {
-  type JobRow,
-  type PendingRow,
-  type RunRow,
-  rowToJob,
-  rowToPending,
-  rowToRun,
-} from './job-row.js';
+import { type PendingRow, type RunRow, rowToPending, rowToRun } from './job-row.js';
 import { type FinishRun, JobStore, type LeaseRequest } from './job-store.js';
 import { jobInsertValues, patchAssignments } from './job-values.js';
 import { postgresStoreClosed, postgresStoreFailed } from './postgres-errors.js';
+import {
+  applyRun,
+  insertRun,
+  mapOrPause,
+  type PgJobRow,
+  takeLeases,
+  toJob,
+} from './postgres-job-writes.js';
 import { POSTGRES_JOB_MIGRATIONS } from './postgres-schema.js';
 import { RUNS_KEPT_PER_JOB } from './schema.js';
 
@@ -29,18 +30,11 @@ export const JOB_STORE_COMPONENT = 'cron';
 /** The cron tables' migrations. */
 export const JOB_STORE_MIGRATIONS: readonly PostgresMigration[] = POSTGRES_JOB_MIGRATIONS;
 
-/** A `cron_jobs` row as PostgreSQL returns it: `enabled` is a boolean there. */
-type PgJobRow = Omit<JobRow, 'enabled'> & { enabled: boolean };
-
 /** Free or expired at `$1`: the condition under which a lease may be taken. */
 const LEASE_FREE = '(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= $1)';
 
 /** Anything that runs a statement: the pool, or a client inside a transaction. */
 type Queryable = Pick<pg.PoolClient, 'query'>;
-
-function toJob(row: PgJobRow): CronJob {
-  return rowToJob({ ...row, enabled: row.enabled ? 1 : 0 });
-}
 
 /**
  * {@link JobStore} on PostgreSQL. Rows whose JSON columns are corrupt are skipped by `list()`,
@@ -164,12 +158,12 @@ export class PostgresJobStore extends JobStore {
         if (rows.length === 0) return claimed;
         const taken: string[] = [];
         for (const row of rows) {
-          const job = await this.#mapOrPause(client, row, lease.now);
+          const job = await mapOrPause(client, row, lease.now);
           if (!job) continue;
           taken.push(job.id);
           claimed.push(job);
         }
-        await this.#takeLeases(client, taken, lease);
+        await takeLeases(client, taken, lease);
         if (claimed.length >= limit) return claimed;
       }
     });
@@ -220,9 +214,9 @@ export class PostgresJobStore extends JobStore {
       );
       const row = rows[0];
       if (!row) return undefined;
-      await this.#insertRun(client, id, run);
+      await insertRun(client, id, run);
       if (row.lease_owner === null || row.lease_owner === run.owner) {
-        await this.#applyRun(client, id, run);
+        await applyRun(client, id, run);
       }
       const job = await client.query<PgJobRow>('SELECT * FROM cron_jobs WHERE id = $1', [id]);
       return job.rows[0] ? toJob(job.rows[0]) : undefined;
@@ -314,74 +308,5 @@ export class PostgresJobStore extends JobStore {
     } catch (error) {
       throw postgresStoreFailed(what, error);
     }
-  }
-
-  async #takeLeases(client: pg.PoolClient, ids: readonly string[], lease: LeaseRequest) {
-    if (ids.length === 0) return;
-    await client.query(
-      'UPDATE cron_jobs SET lease_owner = $1, lease_until = $2 WHERE id = ANY($3::text[])',
-      [lease.owner, lease.now + lease.leaseMs, ids],
-    );
-  }
-
-  /** The job in `row`, or undefined after pausing a row that cannot be read. */
-  async #mapOrPause(client: pg.PoolClient, row: PgJobRow, now: number) {
-    try {
-      return toJob(row);
-    } catch (error) {
-      if (!isHermesError(error)) throw error;
-      await client.query(
-        `UPDATE cron_jobs SET enabled = FALSE, lease_owner = NULL, lease_until = NULL,
-         last_error = $2, updated_at = $3 WHERE id = $1`,
-        [row.id, error.message, now],
-      );
-      return undefined;
-    }
-  }
-
-  async #insertRun(client: pg.PoolClient, id: string, run: FinishRun): Promise<void> {
-    const { outcome } = run;
-    await client.query(
-      `INSERT INTO cron_runs (job_id, started_at, finished_at, status, error, output, output_path,
-       delivery_error, session_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        id,
-        run.startedAt,
-        run.finishedAt,
-        outcome.status,
-        outcome.error ?? null,
-        outcome.output,
-        outcome.outputPath ?? null,
-        outcome.deliveryError ?? null,
-        outcome.sessionId ?? null,
-      ],
-    );
-    // The job row is locked (finishRun), so trims of one job never interleave.
-    await client.query(
-      `DELETE FROM cron_runs WHERE job_id = $1 AND id NOT IN
-       (SELECT id FROM cron_runs WHERE job_id = $1 ORDER BY id DESC LIMIT $2)`,
-      [id, RUNS_KEPT_PER_JOB],
-    );
-  }
-
-  /** The job's state after a run; `lastDeliveryError` is the executor's (`setDeliveryError`). */
-  async #applyRun(client: pg.PoolClient, id: string, run: FinishRun): Promise<void> {
-    const failed = run.outcome.status === 'error' || run.outcome.status === 'blocked';
-    await client.query(
-      `UPDATE cron_jobs SET last_run_at = $2, last_status = $3, last_error = $4,
-       failure_streak = CASE WHEN $5 THEN failure_streak + 1 ELSE 0 END,
-       repeat_completed = repeat_completed + 1, next_run_at = $6, enabled = $7,
-       updated_at = $8, lease_owner = NULL, lease_until = NULL WHERE id = $1`,
-      [
-        id,
-        run.startedAt,
-        run.outcome.status,
-        run.outcome.error ?? null,
-        failed,
-        run.nextRunAt,
-        run.enabled,
-        run.finishedAt,
-      ],
-    );
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The job store backends the shared store suites run against: two stores on one database, as two
  * processes would have them. SQLite: two connections to one `state.db` in the test's
- * `HERMES_HOME`. PostgreSQL: two `PostgresDatabase`s (two pools) on one test database, with a
- * fresh schema per test, so tests never see each other's rows; skipped (saying why) without a
- * server.
+ * `HERMES_HOME`. PostgreSQL: two `PostgresDatabase`s (two pools) on one test database per suite,
+ * in a schema of the suite's own, with the cron tables emptied before each test, so tests never
+ * see each other's rows; skipped (saying why) without a server.
  */
 import { join } from 'node:path';
 import { PostgresDatabase } from '@hermes/state/postgres';
@@ -94,7 +94,10 @@ const sqlite: StoreBackend = {
   },
 };
 
-let testDatabase: TestDatabase | undefined;
+/** The test file's database and its two pools (two "processes"), shared by its tests. */
+let shared:
+  | { database: TestDatabase; pools: readonly [PostgresDatabase, PostgresDatabase] }
+  | undefined;
 let schemas = 0;
 
 const postgres: StoreBackend = {
@@ -102,32 +105,39 @@ const postgres: StoreBackend = {
   available: postgresTestUrl() !== undefined,
   note: NO_POSTGRES,
   setup() {
+    // New connections cost tens of milliseconds on a busy machine: the pools (and the suite's own
+    // schema) live as long as the suite, and each test starts from empty tables instead.
     beforeAll(async () => {
-      testDatabase = await createTestDatabase();
+      const database = await createTestDatabase();
+      const options = { url: database.url, schema: `cron_${++schemas}`, poolSize: 4 };
+      const pools = [
+        await PostgresDatabase.connect(options),
+        await PostgresDatabase.connect(options),
+      ] as const;
+      shared = { database, pools };
     });
     afterAll(async () => {
-      await testDatabase?.drop();
-      testDatabase = undefined;
+      const current = shared;
+      shared = undefined;
+      if (!current) return;
+      for (const pool of current.pools) await pool.close();
+      await current.database.drop();
     });
   },
   async open(wrap = (store) => store) {
-    if (!testDatabase) throw new Error('PostgreSQL backend used without setup()');
-    const options = { url: testDatabase.url, schema: `cron_${++schemas}`, poolSize: 4 };
-    const databases = [
-      await PostgresDatabase.connect(options),
-      await PostgresDatabase.connect(options),
-    ] as const;
-    const a = wrap(await PostgresJobStore.open(databases[0]));
-    const b = wrap(await PostgresJobStore.open(databases[1]));
-    const [raw] = databases;
+    if (!shared) throw new Error('PostgreSQL backend used without setup()');
+    const [one, two] = shared.pools;
+    const a = wrap(await PostgresJobStore.open(one));
+    const b = wrap(await PostgresJobStore.open(two));
+    await one.query('TRUNCATE cron_jobs, cron_runs, cron_pending_deliveries RESTART IDENTITY');
     return {
       a,
       b,
       async setColumn(id, column, value) {
-        await raw.query(`UPDATE cron_jobs SET ${column} = $1 WHERE id = $2`, [value, id]);
+        await one.query(`UPDATE cron_jobs SET ${column} = $1 WHERE id = $2`, [value, id]);
       },
       async rawState(id) {
-        const [row] = await raw.query<{
+        const [row] = await one.query<{
           enabled: boolean;
           lease_owner: string | null;
           last_error: string | null;
@@ -136,11 +146,9 @@ const postgres: StoreBackend = {
         return { enabled: row.enabled, leaseOwner: row.lease_owner, lastError: row.last_error };
       },
       async close() {
+        // The stores never close the databases they were given: the suite does, in afterAll.
         await a.close();
         await b.close();
-        // The stores never close the databases they were given: their owner (this test) does.
-        await databases[0].close();
-        await databases[1].close();
       },
     };
   },
