@@ -4,9 +4,9 @@
  * Rows get fresh ids in the export's order, so they stay in order among themselves.
  */
 import type { SessionExport } from '../session-export.js';
-import { ROWS_PER_INSERT, type Tx } from './message-writes.js';
+import { insertMessageRows, type Tx } from './message-writes.js';
 import { escapeSessionText, messageInsert } from './row-mapping.js';
-import { messages, sessions } from './schema.js';
+import { sessions } from './schema.js';
 
 /**
  * Inserts the session unless its id exists (`ON CONFLICT DO NOTHING`, so two concurrent copies
@@ -52,8 +52,9 @@ export async function importSessionRows(tx: Tx, doc: SessionExport): Promise<boo
     .returning({ id: sessions.id });
   if (inserted.length === 0) return false;
   const rows = [...doc.messages].sort((a, b) => a.id - b.id);
-  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-    const batch = rows.slice(at, at + ROWS_PER_INSERT).map((row) => ({
+  await insertMessageRows(
+    tx,
+    rows.map((row) => ({
       ...messageInsert(
         s.id,
         {
@@ -67,8 +68,7 @@ export async function importSessionRows(tx: Tx, doc: SessionExport): Promise<boo
       ),
       active: row.active,
       compacted: row.compacted,
-    }));
-    await tx.insert(messages).values(batch);
-  }
+    })),
+  );
   return true;
 }
