@@ -1,6 +1,6 @@
 /**
  * PostgresSessionLane on a real PostgreSQL: the SessionLane contract (the suite the in-process
- * lane passes), then across processes: two lanes on two connections pools to one database, as two
+ * lane passes), then across processes: two lanes on two connection pools to one database, as two
  * gateway processes have. A holder elsewhere makes a waiter wait; its release, or its connection
  * dying, hands the key over; different keys never block each other.
  */
