@@ -5,4 +5,5 @@
  * gateway processes can share one database.
  */
 export * from './lane/postgres-lane.js';
+export * from './pairing/postgres-pairing-data.js';
 export * from './store/postgres-gateway-store.js';

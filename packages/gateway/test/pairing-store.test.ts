@@ -1,121 +1,30 @@
+/**
+ * PairingStore on its default data, the files under HERMES_HOME/pairing/: the shared pairing
+ * suite, then what only the files do (owner-only files, a corrupt file).
+ */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAIRING_ALPHABET, PAIRING_CODE_LENGTH } from '../src/pairing/pairing-code.js';
 import { PairingStore } from '../src/pairing/pairing-store.js';
+import { describePairingStoreSuite } from './support/pairing-store-suite.js';
 
 function home(): string {
   return process.env.HERMES_HOME ?? '';
 }
 
-function clockAt(start: number) {
-  const clock = { now: start, read: () => clock.now };
-  return clock;
-}
+describePairingStoreSuite('files', async () => (options) => new PairingStore(home(), options));
 
-describe('PairingStore', () => {
-  it('issues an 8-character code from the unambiguous alphabet, owner-only on disk', async () => {
+describe('PairingStore (files)', () => {
+  it('writes the codes owner-only on disk', async () => {
     const store = new PairingStore(home());
     const issued = await store.issue('telegram', 'u1', 'Ada');
     expect(issued.kind).toBe('code');
-    if (issued.kind !== 'code') return;
-    expect(issued.code).toHaveLength(PAIRING_CODE_LENGTH);
-    for (const symbol of issued.code) expect(PAIRING_ALPHABET).toContain(symbol);
-    expect(issued.code).not.toMatch(/[01OI]/);
     const path = join(home(), 'pairing', 'telegram-pending.json');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(path, 'utf8')).codes[0]).toMatchObject({
       userId: 'u1',
       userName: 'Ada',
     });
-  });
-
-  it('approves by code (any case, dashes ignored); the user is then approved on that platform only', async () => {
-    const store = new PairingStore(home());
-    const issued = await store.issue('telegram', 'u1');
-    if (issued.kind !== 'code') throw new Error('no code');
-    expect(await store.isApproved('telegram', 'u1')).toBe(false);
-    const typed = `${issued.code.slice(0, 4).toLowerCase()}-${issued.code.slice(4)}`;
-    expect(await store.approve('telegram', typed)).toMatchObject({
-      platform: 'telegram',
-      userId: 'u1',
-    });
-    expect(await store.isApproved('telegram', 'u1')).toBe(true);
-    expect(await store.isApproved('discord', 'u1')).toBe(false);
-    // The code is used up.
-    expect(await store.approve('telegram', issued.code)).toBeUndefined();
-    expect((await store.list()).pending).toEqual([]);
-  });
-
-  it('rejects a wrong code and a code of another platform', async () => {
-    const store = new PairingStore(home());
-    const issued = await store.issue('telegram', 'u1');
-    if (issued.kind !== 'code') throw new Error('no code');
-    expect(await store.approve('telegram', 'ABCDEFGH')).toBeUndefined();
-    expect(await store.approve('discord', issued.code)).toBeUndefined();
-    expect(await store.isApproved('telegram', 'u1')).toBe(false);
-  });
-
-  it('codes expire after the TTL', async () => {
-    const clock = clockAt(1_000_000);
-    const store = new PairingStore(home(), { codeTtlMs: 60_000, clock: clock.read });
-    const issued = await store.issue('telegram', 'u1');
-    if (issued.kind !== 'code') throw new Error('no code');
-    expect(issued.expiresAt).toBe(1_060_000);
-    clock.now += 60_000;
-    expect((await store.list()).pending).toEqual([]);
-    expect(await store.approve('telegram', issued.code)).toBeUndefined();
-  });
-
-  it('rate-limits each user: a second request within the window gets no answer, later the same code', async () => {
-    const clock = clockAt(5_000_000);
-    const store = new PairingStore(home(), { rateLimitMs: 600_000, clock: clock.read });
-    const first = await store.issue('telegram', 'u1');
-    expect(first.kind).toBe('code');
-    clock.now += 599_999;
-    expect(await store.issue('telegram', 'u1')).toEqual({ kind: 'rate_limited' });
-    clock.now += 1;
-    const again = await store.issue('telegram', 'u1');
-    expect(again).toMatchObject({ kind: 'code', fresh: false });
-    if (first.kind === 'code' && again.kind === 'code') expect(again.code).toBe(first.code);
-  });
-
-  it('keeps at most three codes waiting per platform', async () => {
-    const store = new PairingStore(home());
-    for (const user of ['a', 'b', 'c']) {
-      expect((await store.issue('telegram', user)).kind).toBe('code');
-    }
-    expect(await store.issue('telegram', 'd')).toEqual({ kind: 'full' });
-    expect((await store.issue('discord', 'd')).kind).toBe('code');
-  });
-
-  it('lists pending codes and approved users over platforms, and revokes', async () => {
-    const store = new PairingStore(home());
-    const a = await store.issue('telegram', 'a');
-    await store.issue('slack', 'b');
-    if (a.kind !== 'code') throw new Error('no code');
-    await store.approve('telegram', a.code);
-    const list = await store.list();
-    expect(list.approved.map((u) => [u.platform, u.userId])).toEqual([['telegram', 'a']]);
-    expect(list.pending.map((p) => [p.platform, p.userId])).toEqual([['slack', 'b']]);
-    expect(await store.revoke('telegram', 'a')).toBe(true);
-    expect(await store.revoke('telegram', 'a')).toBe(false);
-    expect(await store.isApproved('telegram', 'a')).toBe(false);
-  });
-
-  it('a second store (another process) sees approvals at once', async () => {
-    const gateway = new PairingStore(home());
-    const cli = new PairingStore(home());
-    const issued = await gateway.issue('telegram', 'u1');
-    if (issued.kind !== 'code') throw new Error('no code');
-    await cli.approve('telegram', issued.code);
-    expect(await gateway.isApproved('telegram', 'u1')).toBe(true);
-  });
-
-  it('concurrent requests in one process lose no code', async () => {
-    const store = new PairingStore(home());
-    await Promise.all(['a', 'b', 'c'].map((user) => store.issue('telegram', user)));
-    expect((await store.list()).pending.map((p) => p.userId).sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('a corrupt approved file approves nobody and is reported', async () => {
@@ -126,12 +35,5 @@ describe('PairingStore', () => {
     const store = new PairingStore(home(), { onCorrupt: (path) => corrupt.push(path) });
     expect(await store.isApproved('telegram', 'u1')).toBe(false);
     expect(corrupt).toEqual([join(dir, 'telegram-approved.json')]);
-  });
-
-  it('refuses a platform name that is not one (it becomes a file name)', async () => {
-    const store = new PairingStore(home());
-    await expect(store.issue('../etc', 'u1')).rejects.toMatchObject({
-      code: 'gateway.pairing_platform',
-    });
   });
 });

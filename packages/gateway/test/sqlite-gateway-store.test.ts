@@ -1,12 +1,14 @@
 /**
- * SqliteGatewayStore against a real database file in the test's HERMES_HOME: routes, hygiene
- * state, the delivery ledger, in-flight turns, reopening, two connections, its own migrations.
+ * SqliteGatewayStore against a real database file in the test's HERMES_HOME: the shared store
+ * suite (routes, hygiene state, the delivery ledger, in-flight turns, reopening, two
+ * connections), then what only SQLite does: the file, its own migrations, one shared ledger.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteGatewayStore } from '../src/index.js';
+import { delivery, describeGatewayStoreSuite, route } from './support/gateway-store-suite.js';
 
 const home = () => process.env.HERMES_HOME ?? '';
 const opened: SqliteGatewayStore[] = [];
@@ -21,21 +23,9 @@ afterEach(async () => {
   for (const store of opened.splice(0)) await store.close();
 });
 
-const route = (key: string, sessionId: string, at = 1_000) => ({
-  key,
-  sessionId,
-  platform: 'telegram',
-  createdAt: at,
-  lastActiveAt: at,
-});
-
-const delivery = (text: string, createdAt: number, platform = 'telegram') => ({
-  sessionKey: `agent:default:${platform}:dm:1`,
-  platform,
-  target: { chatId: '1', threadId: 't', replyTo: 'm9' },
-  text,
-  createdAt,
-});
+describeGatewayStoreSuite('SQLite', async () => ({
+  open: async () => SqliteGatewayStore.open({ hermesHome: home() }),
+}));
 
 describe('SqliteGatewayStore', () => {
   it('keeps its tables in HERMES_HOME/state.db with a migration table of its own', async () => {
@@ -54,64 +44,7 @@ describe('SqliteGatewayStore', () => {
     }
   });
 
-  it('stores, touches, replaces and deletes routes', async () => {
-    const store = open();
-    expect(await store.getRoute('k')).toBeUndefined();
-    await store.setRoute(route('k', 's1'));
-    await store.touchRoute('k', 5_000);
-    await store.touchRoute('missing', 5_000);
-    expect(await store.getRoute('k')).toEqual({ ...route('k', 's1'), lastActiveAt: 5_000 });
-    expect(await store.getRoute('missing')).toBeUndefined();
-    await store.setRoute(route('k', 's2', 9_000));
-    expect((await store.getRoute('k'))?.sessionId).toBe('s2');
-    await store.deleteRoute('k');
-    expect(await store.getRoute('k')).toBeUndefined();
-  });
-
-  it('replaces and clears hygiene state', async () => {
-    const store = open();
-    await store.setHygiene('k', { failures: 2, cooldownUntil: 123_456 });
-    expect(await store.getHygiene('k')).toEqual({ failures: 2, cooldownUntil: 123_456 });
-    await store.setHygiene('k', undefined);
-    expect(await store.getHygiene('k')).toBeUndefined();
-  });
-
-  it('lists the delivery ledger oldest first, records progress, completes and fails', async () => {
-    const store = open();
-    const late = await store.addDelivery(delivery('late', 3_000));
-    const early = await store.addDelivery(delivery('early', 1_000));
-    const same = await store.addDelivery(delivery('same time, added after', 1_000));
-    const other = await store.addDelivery(delivery('other platform', 2_000, 'discord'));
-    expect(new Set([late, early, same, other]).size).toBe(4);
-
-    const pending = await store.pendingDeliveries();
-    expect(pending.map((d) => d.text)).toEqual([
-      'early',
-      'same time, added after',
-      'other platform',
-      'late',
-    ]);
-    expect(pending[0]).toEqual({
-      id: early,
-      ...delivery('early', 1_000),
-      sentParts: 0,
-      attempts: 0,
-    });
-    expect((await store.pendingDeliveries('discord')).map((d) => d.id)).toEqual([other]);
-
-    await store.markDeliveryProgress(late, 2);
-    await store.failDelivery(early, 'timeout', false);
-    await store.failDelivery(early, 'timeout again', false);
-    await store.failDelivery(same, 'chat deleted', true);
-    await store.completeDelivery(other);
-    const after = await store.pendingDeliveries();
-    expect(after.map((d) => [d.text, d.sentParts, d.attempts])).toEqual([
-      ['early', 0, 2],
-      ['late', 2, 0],
-    ]);
-  });
-
-  it('returns cut-off turns once and clears them', async () => {
+  it('returns its own cut-off turns once and clears them (one process per file)', async () => {
     const store = open();
     const turn = (sessionKey: string, startedAt: number) => ({
       sessionKey,
@@ -126,27 +59,6 @@ describe('SqliteGatewayStore', () => {
     await store.endTurn('done');
     expect(await store.takeCutOffTurns()).toEqual([turn('a', 1_000), turn('b', 2_000)]);
     expect(await store.takeCutOffTurns()).toEqual([]);
-  });
-
-  it('keeps everything across a reopen', async () => {
-    const first = open();
-    await first.setRoute(route('k', 's1'));
-    await first.setHygiene('k', { failures: 1, cooldownUntil: 99 });
-    const id = await first.addDelivery(delivery('kept', 1));
-    await first.beginTurn({
-      sessionKey: 'k',
-      sessionId: 's1',
-      platform: 'telegram',
-      target: { chatId: '1' },
-      startedAt: 5,
-    });
-    await first.close();
-
-    const second = open();
-    expect((await second.getRoute('k'))?.sessionId).toBe('s1');
-    expect(await second.getHygiene('k')).toEqual({ failures: 1, cooldownUntil: 99 });
-    expect((await second.pendingDeliveries()).map((d) => d.id)).toEqual([id]);
-    expect((await second.takeCutOffTurns()).map((t) => t.sessionKey)).toEqual(['k']);
   });
 
   it('sees the writes of a second connection to the same file', async () => {
@@ -183,12 +95,5 @@ describe('SqliteGatewayStore', () => {
       expect.objectContaining({ code: 'gateway.store_open_failed' }),
     );
     expect(readFileSync(path, 'utf8')).toBe('hello, I am a text file\n'.repeat(10));
-  });
-
-  it('fails clearly after close, and closing twice is fine', async () => {
-    const store = open();
-    await store.close();
-    await store.close();
-    await expect(store.getRoute('k')).rejects.toMatchObject({ code: 'gateway.store_closed' });
   });
 });

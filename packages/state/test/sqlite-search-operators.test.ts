@@ -7,6 +7,7 @@ import { openSessionStore, type SqliteSessionStore } from '../src/index.js';
 import type { SqliteDatabase } from '../src/sqlite/connection.js';
 import { flushFtsIndex } from '../src/sqlite/fts-index.js';
 import { discoverSessions, sanitizeFts5Query, searchMessages } from '../src/sqlite/search/index.js';
+import { describeSearchCases } from './search-cases.js';
 import {
   addConversation,
   addSession,
@@ -41,6 +42,9 @@ async function found(store: SqliteSessionStore, query: string): Promise<string[]
   });
   return texts.sort();
 }
+
+// The cases shared with the PostgreSQL store (postgres-search.test.ts).
+describeSearchCases('sqlite', async () => openSessionStore());
 
 const WORDS = [
   'hello world',

@@ -1,24 +1,22 @@
 /**
  * Pairing: an unknown person who writes to the bot in a DM gets a one-time code; the owner runs
  * `hermes pairing approve <platform> <code>` and that platform's user id joins the approved list.
- * Approval is per platform (a Telegram id says nothing about a Slack one). State lives in two
- * files per platform under `HERMES_HOME/pairing/` so the CLI and the gateway share it without a
- * database; every call reads the files again, so an approval takes effect on the next message.
+ * Approval is per platform (a Telegram id says nothing about a Slack one). By default state lives
+ * in two files per platform under `HERMES_HOME/pairing/` so the CLI and the gateway share it
+ * without a database; `options.data` can put it elsewhere (PostgreSQL, for gateways sharing one
+ * database). Every call reads the state again, so an approval takes effect on the next message.
  */
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generatePairingCode, normalizePairingCode } from './pairing-code.js';
-import {
-  type ApprovedFile,
-  ApprovedFileSchema,
-  type ApprovedUser,
-  type PendingCode,
-  type PendingFile,
-  PendingFileSchema,
-  pairingFile,
-  readPairingFile,
-  writePairingFile,
-} from './pairing-files.js';
+import { FilePairingData, type PairingData } from './pairing-data.js';
+import type { ApprovedUser, PendingCode, PendingFile } from './pairing-files.js';
+
+export {
+  FilePairingData,
+  type PairingChange,
+  PairingData,
+  type PairingState,
+} from './pairing-data.js';
 
 /** Hermes' numbers: codes live an hour, three may wait per platform, one request per user per 10 min. */
 export const PAIRING_DEFAULTS = {
@@ -36,8 +34,14 @@ export interface PairingStoreOptions {
   /** A user gets an answer to a pairing request at most once per this many ms (spam guard). */
   readonly rateLimitMs?: number;
   readonly clock?: () => number;
-  /** Told when a pairing file could not be parsed (it is then read as empty). */
+  /** Told when a pairing file could not be parsed (it is then read as empty). Files only. */
   readonly onCorrupt?: (path: string) => void;
+  /**
+   * Where the state lives. Default: the files under `HERMES_HOME/pairing/`. Pass
+   * `new PostgresPairingData(database)` (from `@hermes/gateway/postgres`) to share it through
+   * PostgreSQL.
+   */
+  readonly data?: PairingData;
 }
 
 /** What {@link PairingStore.issue} did for a pairing request. */
@@ -70,7 +74,7 @@ export interface PairingList {
   readonly approved: readonly ApprovedPairing[];
 }
 
-/** The pairing state under `HERMES_HOME/pairing/`. Safe to share between processes. */
+/** The pairing state (by default under `HERMES_HOME/pairing/`). Safe to share between processes. */
 export class PairingStore {
   /** `HERMES_HOME/pairing`. */
   readonly dir: string;
@@ -78,9 +82,7 @@ export class PairingStore {
   readonly #maxPending: number;
   readonly #rateLimitMs: number;
   readonly #clock: () => number;
-  readonly #onCorrupt: ((path: string) => void) | undefined;
-  /** Writes in this process, one after another, so two messages never lose each other's update. */
-  #writes: Promise<unknown> = Promise.resolve();
+  readonly #data: PairingData;
 
   constructor(hermesHome: string, options: PairingStoreOptions = {}) {
     this.dir = join(hermesHome, 'pairing');
@@ -88,12 +90,12 @@ export class PairingStore {
     this.#maxPending = options.maxPendingPerPlatform ?? PAIRING_DEFAULTS.maxPendingPerPlatform;
     this.#rateLimitMs = options.rateLimitMs ?? PAIRING_DEFAULTS.rateLimitMs;
     this.#clock = options.clock ?? Date.now;
-    this.#onCorrupt = options.onCorrupt;
+    this.#data = options.data ?? new FilePairingData(this.dir, options.onCorrupt);
   }
 
   /** Whether the owner approved `userId` on `platform`. */
   async isApproved(platform: string, userId: string): Promise<boolean> {
-    const approved = await this.#approved(platform);
+    const approved = await this.#data.readApproved(platform);
     return approved.users.some((user) => user.userId === userId);
   }
 
@@ -102,32 +104,30 @@ export class PairingStore {
    * codes and stale request stamps are dropped on the way.
    */
   issue(platform: string, userId: string, userName?: string): Promise<PairingIssue> {
-    return this.#serial(async () => {
+    return this.#data.update<PairingIssue>(platform, (state) => {
       const now = this.#clock();
-      const pending = await this.#pending(platform, now);
+      const pending = this.#fresh(state.pending, now);
       const last = pending.requests[userId];
-      if (last !== undefined && now - last < this.#rateLimitMs) return { kind: 'rate_limited' };
+      if (last !== undefined && now - last < this.#rateLimitMs) {
+        return { result: { kind: 'rate_limited' } };
+      }
       pending.requests[userId] = now;
       const waiting = pending.codes.find((entry) => entry.userId === userId);
-      let result: PairingIssue;
       if (waiting) {
-        result = { kind: 'code', code: waiting.code, expiresAt: waiting.expiresAt, fresh: false };
-      } else if (pending.codes.length >= this.#maxPending) {
-        result = { kind: 'full' };
-      } else {
-        const code = uniqueCode(pending.codes);
-        const expiresAt = now + this.#ttlMs;
-        pending.codes.push({
-          code,
-          userId,
-          ...(userName ? { userName } : {}),
-          createdAt: now,
-          expiresAt,
-        });
-        result = { kind: 'code', code, expiresAt, fresh: true };
+        const result = { kind: 'code', code: waiting.code, expiresAt: waiting.expiresAt } as const;
+        return { result: { ...result, fresh: false }, pending };
       }
-      await this.#writePending(platform, pending);
-      return result;
+      if (pending.codes.length >= this.#maxPending) return { result: { kind: 'full' }, pending };
+      const code = uniqueCode(pending.codes);
+      const expiresAt = now + this.#ttlMs;
+      pending.codes.push({
+        code,
+        userId,
+        ...(userName ? { userName } : {}),
+        createdAt: now,
+        expiresAt,
+      });
+      return { result: { kind: 'code', code, expiresAt, fresh: true }, pending };
     });
   }
 
@@ -136,38 +136,30 @@ export class PairingStore {
    * approved user, or `undefined` when no such code is waiting (wrong, used, or expired).
    */
   approve(platform: string, code: string): Promise<ApprovedPairing | undefined> {
-    return this.#serial(async () => {
+    return this.#data.update<ApprovedPairing | undefined>(platform, (state) => {
       const now = this.#clock();
       const wanted = normalizePairingCode(code);
-      const pending = await this.#pending(platform, now);
+      const pending = this.#fresh(state.pending, now);
       const entry = pending.codes.find((candidate) => candidate.code === wanted);
-      if (!entry) return undefined;
+      if (!entry) return { result: undefined };
       pending.codes = pending.codes.filter((candidate) => candidate !== entry);
       delete pending.requests[entry.userId];
-      const approved = await this.#approved(platform);
       const user: ApprovedUser = {
         userId: entry.userId,
         ...(entry.userName ? { userName: entry.userName } : {}),
         approvedAt: now,
       };
-      approved.users = [...approved.users.filter((u) => u.userId !== entry.userId), user];
-      // Approved first: a crash between the writes leaves a used code waiting, never a lost user.
-      await writePairingFile(this.dir, pairingFile(this.dir, platform, 'approved'), approved);
-      await this.#writePending(platform, pending);
-      return { platform, ...user };
+      const users = [...state.approved.users.filter((u) => u.userId !== entry.userId), user];
+      return { result: { platform, ...user }, pending, approved: { users } };
     });
   }
 
   /** Removes `userId` from `platform`'s approved users; resolves whether they were there. */
   revoke(platform: string, userId: string): Promise<boolean> {
-    return this.#serial(async () => {
-      const approved = await this.#approved(platform);
-      const kept = approved.users.filter((user) => user.userId !== userId);
-      if (kept.length === approved.users.length) return false;
-      await writePairingFile(this.dir, pairingFile(this.dir, platform, 'approved'), {
-        users: kept,
-      });
-      return true;
+    return this.#data.update(platform, (state) => {
+      const kept = state.approved.users.filter((user) => user.userId !== userId);
+      if (kept.length === state.approved.users.length) return { result: false };
+      return { result: true, approved: { users: kept } };
     });
   }
 
@@ -176,56 +168,23 @@ export class PairingStore {
     const now = this.#clock();
     const pending: PendingPairing[] = [];
     const approved: ApprovedPairing[] = [];
-    for (const platform of await this.#platforms()) {
-      for (const entry of (await this.#pending(platform, now)).codes) {
-        pending.push({ platform, ...entry });
-      }
-      for (const user of (await this.#approved(platform)).users) {
+    for (const platform of await this.#data.platforms()) {
+      const waiting = this.#fresh(await this.#data.readPending(platform), now);
+      for (const entry of waiting.codes) pending.push({ platform, ...entry });
+      for (const user of (await this.#data.readApproved(platform)).users) {
         approved.push({ platform, ...user });
       }
     }
     return { pending, approved };
   }
 
-  async #platforms(): Promise<string[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    const platforms = new Set<string>();
-    for (const name of names) {
-      const match = /^(.+)-(?:pending|approved)\.json$/.exec(name);
-      if (match?.[1]) platforms.add(match[1]);
-    }
-    return [...platforms].sort();
-  }
-
-  async #pending(platform: string, now: number): Promise<PendingFile> {
-    const path = pairingFile(this.dir, platform, 'pending');
-    const file = await readPairingFile(path, PendingFileSchema, this.#onCorrupt);
+  /** The codes not yet expired and the request stamps still inside the rate-limit window. */
+  #fresh(file: PendingFile, now: number): PendingFile {
     const requests: Record<string, number> = {};
     for (const [user, at] of Object.entries(file.requests)) {
       if (now - at < this.#rateLimitMs) requests[user] = at;
     }
     return { codes: file.codes.filter((entry) => entry.expiresAt > now), requests };
-  }
-
-  #approved(platform: string): Promise<ApprovedFile> {
-    const path = pairingFile(this.dir, platform, 'approved');
-    return readPairingFile(path, ApprovedFileSchema, this.#onCorrupt);
-  }
-
-  #writePending(platform: string, pending: PendingFile): Promise<void> {
-    return writePairingFile(this.dir, pairingFile(this.dir, platform, 'pending'), pending);
-  }
-
-  #serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#writes.then(work, work);
-    this.#writes = run.catch(() => undefined);
-    return run;
   }
 }
 
