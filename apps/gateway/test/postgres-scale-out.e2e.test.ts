@@ -108,6 +108,16 @@ async function conversation(sessionId: string): Promise<string[]> {
     .map((row) => `${row.message.role}:${String(row.message.content)}`);
 }
 
+/** The user messages' texts of a chat completions request body the model received. */
+function userTexts(body: unknown): string[] {
+  const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
+  return messages
+    .filter((message) => message.role === 'user')
+    .map((message) =>
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+    );
+}
+
 /** Session `s`'s turns, in order, alternating between the two processes. */
 async function runSession(s: number): Promise<string> {
   const [a, b] = gateways as [RunningGateway, RunningGateway];
@@ -139,6 +149,12 @@ describe.runIf(postgresTestUrl())(
         JSON.stringify(request.body).match(/"s\d+-m\d+"/),
       );
       expect(turns).toHaveLength(SESSIONS * TURNS_PER_SESSION);
+      // Each turn saw its whole conversation, the turns the other process ran included.
+      for (const request of turns) {
+        const said = userTexts(request.body);
+        const [, s, m] = /^s(\d+)-m(\d+)$/.exec(said.at(-1) ?? '') ?? [];
+        expect(said).toEqual(Array.from({ length: Number(m) + 1 }, (_, k) => `s${s}-m${k}`));
+      }
     });
 
     it('loses nothing when a process is killed mid-turn; the other serves that session next', async () => {

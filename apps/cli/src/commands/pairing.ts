@@ -116,11 +116,39 @@ export function run(args: readonly string[], ctx: CommandContext): Promise<numbe
     if (rest.length > wanted.length) {
       return usageFailure(ctx, 'pairing', `unexpected argument '${rest[wanted.length]}'`);
     }
-    const store = new PairingStore(ctx.hermesHome);
+    const opened = await openPairing(ctx);
+    const { store } = opened;
     const [platform = '', value = ''] = rest;
-    if (sub === 'list') return list(store, values.json === true, ctx);
-    return sub === 'approve'
-      ? approve(store, platform, value, ctx)
-      : revoke(store, platform, value, ctx);
+    try {
+      if (sub === 'list') return await list(store, values.json === true, ctx);
+      return sub === 'approve'
+        ? await approve(store, platform, value, ctx)
+        : await revoke(store, platform, value, ctx);
+    } finally {
+      await opened.close();
+    }
   });
+}
+
+/**
+ * The pairing state the gateways read: files under `HERMES_HOME/pairing/`, or the shared
+ * PostgreSQL database when `storage:` selects it (several gateways, several machines).
+ */
+async function openPairing(
+  ctx: CommandContext,
+): Promise<{ store: PairingStore; close(): Promise<void> }> {
+  const runtime = await import('@hermes/runtime');
+  const shared =
+    ctx.env[runtime.DATABASE_URL_ENV]?.trim() ||
+    runtime.getConfigValue(ctx.hermesHome, ['storage']) != null;
+  if (shared) {
+    const config = await runtime.loadHermesConfig({ hermesHome: ctx.hermesHome, env: ctx.env });
+    if (runtime.usesPostgres(config)) {
+      const database = await runtime.connectPostgres(config, 'hermes-pairing');
+      const { PostgresPairingData } = await import('@hermes/gateway/postgres');
+      const data = new PostgresPairingData(database);
+      return { store: new PairingStore(ctx.hermesHome, { data }), close: () => database.close() };
+    }
+  }
+  return { store: new PairingStore(ctx.hermesHome), close: async () => {} };
 }

@@ -198,7 +198,9 @@ export function buildGatewayServer(
     store,
     hermesHome: config.hermesHome,
     log,
-    ...(deps.storage ? { lane: deps.storage.lane, sharedSessions: true } : {}),
+    ...(deps.storage
+      ? { lane: deps.storage.lane, pairing: deps.storage.pairing, sharedSessions: true }
+      : {}),
   });
   const owned = gateway;
   let closing: Promise<void> | undefined;

@@ -141,7 +141,10 @@ async function build(
 /** The shared stores when `storage:` selects PostgreSQL; nothing for SQLite. */
 async function openStorage(config: HermesConfig): Promise<GatewayStorage | undefined> {
   if (!usesPostgres(config)) return undefined;
-  return openGatewayStorage(config, { maxConcurrentTurns: config.gateway.maxConcurrentTurns });
+  return openGatewayStorage(config, {
+    maxConcurrentTurns: config.gateway.maxConcurrentTurns,
+    pairingCodeTtlMs: config.gateway.pairing.codeTtlMs,
+  });
 }
 
 /** The plugin host's reports: into `gateway.log`, and problems on stderr too. */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobStore } from '@hermes/cron';
-import type { GatewayStore, SessionLane } from '@hermes/gateway';
+import { type GatewayStore, PairingStore, type SessionLane } from '@hermes/gateway';
 import type { SessionStore } from '@hermes/state';
 import type { PostgresDatabase } from '@hermes/state/postgres';
 import type { HermesConfig } from '../config/hermes-config.js';
@@ -21,6 +21,8 @@ export interface GatewayStorage {
   readonly jobs: JobStore;
   readonly store: GatewayStore;
   readonly lane: SessionLane & { close(): Promise<void> };
+  /** Pairing codes and approved users, shared by every gateway and `hermes pairing`. */
+  readonly pairing: PairingStore;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,12 @@ export function processOwnerName(): string {
 /** Opens every gateway store on `config`'s PostgreSQL database (migrating it when needed). */
 export async function openGatewayStorage(
   config: HermesConfig & { storage: PostgresStorageSettings },
-  options: { readonly maxConcurrentTurns: number; readonly owner?: string },
+  options: {
+    readonly maxConcurrentTurns: number;
+    /** `gateway.pairing.code_ttl_seconds` in ms. */
+    readonly pairingCodeTtlMs?: number;
+    readonly owner?: string;
+  },
 ): Promise<GatewayStorage> {
   const owner = options.owner ?? processOwnerName();
   const database = await connectPostgres(config, 'hermes-gateway');
@@ -57,6 +64,10 @@ export async function openGatewayStorage(
       maxConcurrent: options.maxConcurrentTurns,
     });
     opened.push(lane);
+    const pairing = new PairingStore(config.hermesHome, {
+      data: new gateway.PostgresPairingData(database),
+      ...(options.pairingCodeTtlMs ? { codeTtlMs: options.pairingCodeTtlMs } : {}),
+    });
     let closing: Promise<void> | undefined;
     return {
       owner,
@@ -65,6 +76,7 @@ export async function openGatewayStorage(
       jobs,
       store,
       lane,
+      pairing,
       close: () => {
         closing ??= close();
         return closing;
