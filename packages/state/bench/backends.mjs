@@ -11,7 +11,8 @@
  *     and an assistant message) to its own session after a common start signal.
  *
  * PostgreSQL: HERMES_TEST_POSTGRES_URL when set, else a throwaway server from
- * tools/test-setup/postgres.sh (started and stopped here). BENCH_SKIP=search|append skips a part.
+ * tools/test-setup/postgres.sh (started and stopped here). BENCH_SKIP=search|append skips a part;
+ * BENCH_BACKENDS=sqlite|postgres runs one backend (default both).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { PostgresSessionStore } = await import(join(dist, 'postgres.js'));
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const TURNS = Number(process.env.BENCH_APPEND_TURNS ?? 1_000);
 const SKIP = process.env.BENCH_SKIP ?? '';
+const BACKENDS = process.env.BENCH_BACKENDS ?? 'sqlite,postgres';
 const script = fileURLToPath(new URL('../../../tools/test-setup/postgres.sh', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'hermes-backends-bench-'));
 
@@ -179,21 +181,24 @@ async function appendBench(label, backend, target) {
 const server = postgresServer();
 try {
   if (SKIP !== 'search') {
-    const sqlite = openSessionStore({ path: join(root, 'search.db') });
-    await searchBench('SQLite', sqlite);
-    await sqlite.close();
-    const url = await freshDatabase(server.url, 'hermes_bench_search');
-    const postgres = await PostgresSessionStore.connect({ url });
-    await searchBench('PostgreSQL', postgres);
-    await postgres.close();
+    if (BACKENDS.includes('sqlite')) {
+      const sqlite = openSessionStore({ path: join(root, 'search.db') });
+      await searchBench('SQLite', sqlite);
+      await sqlite.close();
+    }
+    if (BACKENDS.includes('postgres')) {
+      const url = await freshDatabase(server.url, 'hermes_bench_search');
+      const postgres = await PostgresSessionStore.connect({ url });
+      await searchBench('PostgreSQL', postgres);
+      await postgres.close();
+    }
   }
   if (SKIP !== 'append') {
-    await appendBench('SQLite', 'sqlite', join(root, 'append.db'));
-    await appendBench(
-      'PostgreSQL',
-      'postgres',
-      await freshDatabase(server.url, 'hermes_bench_append'),
-    );
+    if (BACKENDS.includes('sqlite')) await appendBench('SQLite', 'sqlite', join(root, 'append.db'));
+    if (BACKENDS.includes('postgres')) {
+      const url = await freshDatabase(server.url, 'hermes_bench_append');
+      await appendBench('PostgreSQL', 'postgres', url);
+    }
   }
 } finally {
   server.stop();

@@ -204,9 +204,9 @@ export class PostgresSessionStore extends SessionStore {
       .from(sessions)
       .where(listSessionsWhere(options))
       .orderBy(desc(sessions.startedAt), desc(sessions.seq));
-    const rows = await (options.limit === undefined
-      ? query
-      : query.limit(Math.max(0, options.limit)));
+    // A negative limit means all, as SQLite's LIMIT -1 does.
+    const all = options.limit === undefined || options.limit < 0;
+    const rows = await (all ? query : query.limit(options.limit as number));
     return rows.map(toSessionRecordPg);
   }
 

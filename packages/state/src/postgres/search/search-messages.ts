@@ -47,28 +47,36 @@ async function wordSearch(
   const query = tsquerySql(terms, params);
   const where = filterSql(filters, params);
   const cap = filters.sessionId === null ? `LIMIT ${RANKED_CANDIDATES}` : '';
+  // The tsquery is written inline, not joined from a CTE: the planner then folds it to a
+  // constant and estimates its matches from the column statistics, so a common word walks the
+  // primary key newest-first and stops at the cap, while a rare one uses the GIN index.
   const rows = await db.query(
-    `WITH q AS MATERIALIZED (SELECT ${query} AS query),
-     candidates AS (
-       SELECT m.id FROM messages m, q WHERE m.search_tsv @@ q.query AND ${where}
+    `WITH candidates AS (
+       SELECT m.id FROM messages m WHERE m.search_tsv @@ (${query}) AND ${where}
        ORDER BY m.id DESC ${cap}),
      ranked AS (
-       SELECT ${HIT_COLUMNS}, m.search_text, ts_rank(m.search_tsv, q.query) AS rank
-       FROM candidates c JOIN messages m ON m.id = c.id, q
+       SELECT ${HIT_COLUMNS}, m.search_text, ts_rank(m.search_tsv, ${query}) AS rank
+       FROM candidates c JOIN messages m ON m.id = c.id
        ORDER BY rank DESC, m.id DESC LIMIT ${params.add(filters.limit)})
      SELECT r.id, r.session_id, r.role, r.created_at, r.active, r.rank,
-       ts_headline('simple'::regconfig, r.search_text, q.query, '${HEADLINE_OPTIONS}') AS snippet
-     FROM ranked r, q ORDER BY r.rank DESC, r.id DESC`,
+       ts_headline('simple'::regconfig, r.search_text, ${query}, '${HEADLINE_OPTIONS}') AS snippet
+     FROM ranked r ORDER BY r.rank DESC, r.id DESC`,
     params.values,
   );
   return rows.map((raw) => toHit(HitRowSchema.parse(raw), Number(raw.rank)));
 }
 
-/** Each term must occur in the indexed text, joined as typed (SQL's precedence is FTS5's). */
+/**
+ * Each term must occur in the indexed text, joined as typed (SQL's precedence is FTS5's). A term
+ * under 3 characters has no trigram, so the index would return every row: such a query spells
+ * the text differently (`|| ''`) to keep the planner off the index, and walks the newest rows.
+ */
 function substringConditions(terms: readonly QueryTerm[], params: Params): string {
+  const short = terms.some((term) => charLength(term.text) < 3);
+  const text = short ? `(${TRIGRAM_TEXT_SQL} || '')` : TRIGRAM_TEXT_SQL;
   return terms
     .map((term, i) => {
-      const condition = `${TRIGRAM_TEXT_SQL} ILIKE ${params.add(likeContains(term.text))} ESCAPE '\\'`;
+      const condition = `${text} ILIKE ${params.add(likeContains(term.text))} ESCAPE '\\'`;
       if (i === 0) return condition;
       if (term.join === 'OR') return `OR ${condition}`;
       return term.join === 'NOT' ? `AND NOT ${condition}` : `AND ${condition}`;
