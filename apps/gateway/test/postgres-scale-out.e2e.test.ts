@@ -55,7 +55,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   model = await startModel(modelScript());
   const yaml = `storage:\n  backend: postgres\n  url: ${db.url}\ncron:\n  tick_seconds: 10\n`;
-  homes = [makeHome(model, { yaml }), makeHome(model, { yaml })];
+  // Every session may have a turn running on either process at once.
+  const apiServer = ['max_concurrent_runs: 32'];
+  homes = [makeHome(model, { yaml, apiServer }), makeHome(model, { yaml, apiServer })];
   // The tables exist before either gateway starts (they would create them too), and a job is
   // already due when both processes take their first tick.
   database = await PostgresDatabase.connect({ url: db.url });
