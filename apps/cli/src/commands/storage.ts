@@ -3,6 +3,7 @@
  * (`storage:` in config.yaml, `HERMES_DATABASE_URL`), bringing a database's tables up to date,
  * and moving a SQLite history into PostgreSQL. Passwords in URLs are never printed.
  */
+import { existsSync } from 'node:fs';
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
 import type { HermesConfig } from '@hermes/runtime';
@@ -105,7 +106,6 @@ async function copy(config: HermesConfig, ctx: CommandContext): Promise<number> 
     import('@hermes/state'),
     import('@hermes/state/postgres'),
   ]);
-  const { existsSync } = await import('node:fs');
   const path = defaultStatePath(config.hermesHome);
   if (!existsSync(path)) {
     ctx.stderr.write(`hermes storage: there is no ${path} to copy from.\n`);
