@@ -3,13 +3,15 @@
  * up to date), copy of a SQLite history (verified, re-runnable), and the other commands reading
  * the copy once `storage:` points at PostgreSQL: `sessions list|search`, `pairing`.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PairingStore } from '@hermes/gateway';
 import { PostgresPairingData } from '@hermes/gateway/postgres';
-import { PostgresDatabase } from '@hermes/state/postgres';
+import { PostgresDatabase, PostgresSessionStore } from '@hermes/state/postgres';
+import { script, startScriptedServer } from '@hermes/testkit';
 import { createTestDatabase, type TestDatabase } from '@hermes/testkit/postgres';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configureScriptedModel, runHermes, workDir } from './chat-harness.ts';
 import { writeSessions } from './sessions-fixture.ts';
 import { hermes } from './spawn-hermes.ts';
 
@@ -105,6 +107,35 @@ describe('built hermes storage', () => {
     expect(JSON.parse(pairing.stdout).approved).toEqual([
       expect.objectContaining({ platform: 'telegram', userId: '424242' }),
     ]);
+  });
+
+  it('keeps chat -q sessions in PostgreSQL and resumes them from there', async () => {
+    const server = await startScriptedServer(script().text('Forty-two.').next().text('Still 42.'));
+    try {
+      const { url } = await database();
+      configureScriptedModel(server.url, `storage:\n  backend: postgres\n  url: ${url}\n`);
+      const cwd = workDir();
+      const first = await runHermes(['chat', '-q', 'answer?', '--json', '--quiet'], cwd);
+      expect(first.stderr).toBe('');
+      const { sessionId } = JSON.parse(first.stdout) as { sessionId: string };
+      const second = await runHermes(['chat', '-q', 'again?', '--resume', sessionId], cwd);
+      expect(second.stdout).toContain('Still 42.');
+      const stored = await PostgresSessionStore.connect({ url });
+      try {
+        const rows = await stored.getMessages(sessionId);
+        expect(rows.map((row) => row.message.content)).toEqual([
+          'answer?',
+          'Forty-two.',
+          'again?',
+          'Still 42.',
+        ]);
+      } finally {
+        await stored.close();
+      }
+      expect(existsSync(join(home(), 'state.db'))).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a copy with no PostgreSQL target or the wrong direction, naming the fix', async () => {

@@ -12,6 +12,8 @@ import {
   type CronjobSetup,
   cronjobLoopTool,
 } from '../cron/cronjob-loop-tool.js';
+import { openJobStoreFor } from '../storage/open-stores.js';
+import { usesPostgres } from '../storage/postgres-connection.js';
 
 /** An agent's `cronjob` loop tool and how to release its store. */
 export interface AgentCronjob {
@@ -35,6 +37,9 @@ export function agentCronjob(
     hermesHome: config.hermesHome,
     timezone,
     ...(setup ? { store: setup.store } : {}),
+    ...(!setup && usesPostgres(config)
+      ? { openStore: () => openJobStoreFor(config, 'hermes-cronjob') }
+      : {}),
     ...(setup?.runNow ? { runNow: setup.runNow } : {}),
   });
   return { tool, close: () => tool.close() };

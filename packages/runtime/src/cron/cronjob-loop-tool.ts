@@ -31,6 +31,11 @@ export interface CronjobLoopToolOptions {
   readonly hermesHome: string;
   /** A store the host owns; without it the tool opens its own at the first call. */
   readonly store?: JobStore;
+  /**
+   * Opens the tool's own store at the first call (PostgreSQL under `storage:`); default SQLite
+   * in `hermesHome/state.db`. Closed with the tool.
+   */
+  readonly openStore?: () => Promise<JobStore>;
   readonly timezone?: string | undefined;
   readonly runNow?: (id: string) => Promise<unknown>;
 }
@@ -74,7 +79,16 @@ export function cronjobLoopTool(options: CronjobLoopToolOptions): CronjobLoopToo
   const load = async (): Promise<ToolSpec> => {
     const cron = await import('@hermes/cron');
     if (closed) throw new Error('the cronjob tool is closed');
-    if (!options.store) ownStore = cron.openSqliteJobStore(options.hermesHome);
+    if (!options.store) {
+      ownStore = options.openStore
+        ? await options.openStore()
+        : cron.openSqliteJobStore(options.hermesHome);
+      // Closed while a networked store was connecting: it must not stay open.
+      if (closed) {
+        await ownStore.close();
+        throw new Error('the cronjob tool is closed');
+      }
+    }
     const store = options.store ?? (ownStore as JobStore);
     const toolOptions: CronjobToolOptions = {
       store,
