@@ -71,12 +71,30 @@ const INSERT_COLUMNS: readonly (readonly [string, string, (r: PgMessageInsert) =
   ['search_args', 'text', (r: PgMessageInsert) => r.searchArgs ?? ''],
 ];
 
-const INSERT_SQL = `INSERT INTO messages (${INSERT_COLUMNS.map(([name]) => name).join(', ')})
+const COLUMN_NAMES = INSERT_COLUMNS.map(([name]) => name).join(', ');
+/** `INSERT … SELECT` of the rows bound as arrays `$1…$19`, in array order, from `source`. */
+function insertSql(source = ''): string {
+  return `INSERT INTO messages (${COLUMN_NAMES})
   SELECT ${INSERT_COLUMNS.map(([name]) => `u.${name}`).join(', ')}
-  FROM unnest(${INSERT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
-    WITH ORDINALITY AS u(${INSERT_COLUMNS.map(([name]) => name).join(', ')}, ord)
+  FROM ${source}unnest(${INSERT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+    WITH ORDINALITY AS u(${COLUMN_NAMES}, ord)
   ORDER BY u.ord
   RETURNING id`;
+}
+
+const INSERT_SQL = insertSql();
+
+const n = INSERT_COLUMNS.length;
+/**
+ * A whole small append as one statement, so it costs one round trip instead of four (BEGIN,
+ * update, insert, COMMIT): the counter update takes the session's row lock and, joined into the
+ * insert, doubles as the existence check (no session, no rows). One statement is one transaction.
+ */
+const APPEND_SQL = `WITH bumped AS (
+    UPDATE sessions SET message_count = message_count + $${n + 1},
+      tool_call_count = tool_call_count + $${n + 2}
+    WHERE id = $${n + 3} RETURNING id)
+  ${insertSql('bumped, ')}`;
 
 /** Inserts prepared rows in order and resolves to their ids, in the same order. */
 export async function insertMessageRows(
@@ -108,7 +126,9 @@ function insertRows(
 
 /**
  * Inserts the messages not yet written and bumps the session's counters. The counter update runs
- * first: it takes the session's row lock and doubles as the existence check.
+ * first: it takes the session's row lock and doubles as the existence check. Up to
+ * {@link ROWS_PER_INSERT} new rows are one statement (atomic on its own, so `tx` may be the pool);
+ * a larger append is several statements, which the caller must run in a transaction.
  */
 export async function appendRows(
   tx: Tx,
@@ -126,16 +146,33 @@ export async function appendRows(
     fresh.push(input);
     toolCalls += toolCallCount(input.message);
   }
-  const bumped = await tx
-    .update(sessions)
-    .set({
-      messageCount: sql`${sessions.messageCount} + ${fresh.length}`,
-      toolCallCount: sql`${sessions.toolCallCount} + ${toolCalls}`,
-    })
-    .where(eq(sessions.id, sessionId))
-    .returning({ id: sessions.id });
-  if (bumped.length === 0) throw sessionNotFoundError(sessionId);
-  const ids = await insertRows(tx, sessionId, fresh, Date.now());
+  const now = Date.now();
+  let ids: number[];
+  if (fresh.length > 0 && fresh.length <= ROWS_PER_INSERT) {
+    const rows = fresh.map((input) => messageInsert(sessionId, input, now));
+    const params = [
+      ...INSERT_COLUMNS.map(([, , value]) => rows.map(value)),
+      fresh.length,
+      toolCalls,
+      sessionId,
+    ];
+    const result = await tx.$client.query<{ id: number }>(APPEND_SQL, params);
+    if (result.rows.length === 0) throw sessionNotFoundError(sessionId);
+    ids = result.rows.map((row) => row.id).sort((a, b) => a - b);
+  } else {
+    // Nothing new (the update alone checks the session), or more rows than one statement takes:
+    // the caller runs this in a transaction.
+    const bumped = await tx
+      .update(sessions)
+      .set({
+        messageCount: sql`${sessions.messageCount} + ${fresh.length}`,
+        toolCallCount: sql`${sessions.toolCallCount} + ${toolCalls}`,
+      })
+      .where(eq(sessions.id, sessionId))
+      .returning({ id: sessions.id });
+    if (bumped.length === 0) throw sessionNotFoundError(sessionId);
+    ids = await insertRows(tx, sessionId, fresh, now);
+  }
   const written = new Map<ChatMessage, number>();
   for (const [i, input] of fresh.entries()) written.set(input.message, ids[i] as number);
   const result = inputs.map(

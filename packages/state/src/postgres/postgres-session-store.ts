@@ -29,6 +29,7 @@ import {
   appendRows,
   compactRows,
   endSessionRow,
+  ROWS_PER_INSERT,
   type Tx,
   type WriteOutcome,
   type WrittenMessages,
@@ -89,8 +90,13 @@ export class PostgresSessionStore extends SessionStore {
     return this.database.transaction((client) => work(drizzle(client)));
   }
 
-  async #writeMessages<T>(work: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
-    const outcome = await this.#transaction(work);
+  #writeMessages<T>(work: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
+    return this.#recordWritten(this.#transaction(work));
+  }
+
+  /** Remembers the written message objects once their write committed. */
+  async #recordWritten<T>(write: Promise<WriteOutcome<T>>): Promise<T> {
+    const outcome = await write;
     for (const [message, id] of outcome.written) this.#written.set(message, id);
     return outcome.result;
   }
@@ -134,7 +140,10 @@ export class PostgresSessionStore extends SessionStore {
   }
 
   appendMessages(sessionId: string, items: readonly AppendableMessage[]): Promise<number[]> {
-    return this.#writeMessages((tx) => appendRows(tx, this.#written, sessionId, items));
+    const work = (tx: Tx) => appendRows(tx, this.#written, sessionId, items);
+    // A small append is one statement (see appendRows): no transaction round trips needed.
+    if (items.length <= ROWS_PER_INSERT) return this.#recordWritten(work(this.#db));
+    return this.#writeMessages(work);
   }
 
   async getMessages(sessionId: string, options: GetMessagesOptions = {}): Promise<StoredMessage[]> {
