@@ -51,7 +51,11 @@ export interface TestDatabase {
 /** Creates an empty database on the test server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const server = postgresTestUrl();
-  if (!server) throw new Error(`No PostgreSQL for tests: ${NO_POSTGRES}`);
+  if (!server) {
+    throw new Error(
+      `No PostgreSQL for tests: install postgresql (the repository's vitest run then starts one) or set ${POSTGRES_URL_ENV}.`,
+    );
+  }
   const name = `hermes_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(server, `CREATE DATABASE ${name}`);
   const url = new URL(server);
