@@ -138,6 +138,27 @@ describe('built hermes storage', () => {
     }
   });
 
+  it('doctor checks the database: reachable with its schema, or a failure naming the fix', async () => {
+    const { url, shown } = await database();
+    usePostgres(url);
+    type Check = { name: string; status: string; detail: string; fix?: string };
+    const storageCheck = async () => {
+      const result = await hermes(['doctor', '--offline', '--json']);
+      expect(result.stdout).not.toContain('pg-secret-pw');
+      const { checks } = JSON.parse(result.stdout) as { checks: Check[] };
+      return checks.find((check) => check.name === 'storage');
+    };
+    expect(await storageCheck()).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(`at ${shown}, schema hermes`),
+    });
+    usePostgres('postgres://hermes:pg-secret-pw@127.0.0.1:1/nowhere');
+    expect(await storageCheck()).toMatchObject({
+      status: 'fail',
+      fix: expect.stringContaining('storage.url'),
+    });
+  });
+
   it('refuses a copy with no PostgreSQL target or the wrong direction, naming the fix', async () => {
     await writeSessions(home());
     const none = await hermes(['storage', 'copy', '--from', 'sqlite', '--to', 'postgres']);

@@ -41,7 +41,7 @@ let cronJobId: string;
 function modelScript() {
   return script()
     .turn((t) => t.match({ lastUserIncludes: 'SLOW' }).text('too late').delay(60_000))
-    .turn((t) => t.match({ lastUserIncludes: 'cron-job-prompt' }).text('cron ran').delay(1_500))
+    .turn((t) => t.match({ lastUserIncludes: 'cron-job-prompt' }).text('cron ran').delay(200))
     .turn((t) => t.text('ok').times(100_000));
 }
 
@@ -163,6 +163,25 @@ describe('two hermes-gateway processes on one PostgreSQL', { timeout: BACKSTOP_M
     }
   });
 
+  it('runs a cron job due while both processes tick once (before either stops)', async () => {
+    await prepare();
+    await until(
+      () => model.requests.some((r) => JSON.stringify(r.body).includes(CRON_PROMPT)),
+      'the cron run',
+    );
+    let runs = await jobs.listRuns(cronJobId);
+    const deadline = Date.now() + BACKSTOP_MS;
+    while (runs.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      runs = await jobs.listRuns(cronJobId);
+    }
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.status).toBe('ok');
+    expect(runs[0]?.output).toBe('cron ran');
+    const cronRequests = model.requests.filter((r) => JSON.stringify(r.body).includes(CRON_PROMPT));
+    expect(cronRequests).toHaveLength(1);
+  });
+
   it('loses nothing when a process is killed mid-turn; the other serves that session next', async () => {
     await prepare();
     const [a, b] = gateways as [RunningGateway, RunningGateway];
@@ -185,26 +204,6 @@ describe('two hermes-gateway processes on one PostgreSQL', { timeout: BACKSTOP_M
       'user:after the kill',
       'assistant:ok',
     ]);
-  });
-
-  it('runs a cron job due while both processes tick once', async () => {
-    await prepare();
-    await until(
-      () => model.requests.some((r) => JSON.stringify(r.body).includes(CRON_PROMPT)),
-      'the cron run',
-    );
-    let runs = await jobs.listRuns(cronJobId);
-    const deadline = Date.now() + BACKSTOP_MS;
-    while (runs.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      runs = await jobs.listRuns(cronJobId);
-    }
-    expect(runs).toHaveLength(1);
-    expect(runs[0]?.status).toBe('ok');
-    expect(runs[0]?.output).toBe('cron ran');
-    const cronRequests = model.requests.filter((r) => JSON.stringify(r.body).includes(CRON_PROMPT));
-    expect(cronRequests).toHaveLength(1);
-    const b = gateways[1] as RunningGateway;
     const exit = await b.stop();
     expect(exit.code).toBe(0);
     expect(gatewayLog(b.home)).not.toMatch(/password/i);

@@ -239,8 +239,18 @@ describe('checkBoundaries', () => {
     expect(LAYER_ALLOW['@hermes/loop']).toEqual(
       expect.arrayContaining(['@hermes/providers', '@hermes/tools', '@hermes/state']),
     );
-    // The gateway drives Agents and implements the approval seam for chats.
-    expect(LAYER_ALLOW['@hermes/gateway']).toEqual(['@hermes/loop', '@hermes/approval']);
+    // The gateway drives Agents and implements the approval seam for chats; its PostgreSQL
+    // parts (and cron's job store) share @hermes/state/postgres's PostgresDatabase ("Scale-out").
+    expect(LAYER_ALLOW['@hermes/gateway']).toEqual([
+      '@hermes/loop',
+      '@hermes/approval',
+      '@hermes/state',
+    ]);
+    expect(LAYER_ALLOW['@hermes/cron']).toEqual([
+      '@hermes/tools',
+      '@hermes/skills',
+      '@hermes/state',
+    ]);
     expect(LAYER_ALLOW['@hermes/plugin-sdk']).toEqual(['*']);
     // The runtime composes every package for the two binaries; only apps import it.
     expect(LAYER_ALLOW['@hermes/runtime']).toEqual(['*']);

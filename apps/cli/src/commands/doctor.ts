@@ -22,6 +22,7 @@ import {
 import { checkMcpServers } from './doctor/mcp-checks.js';
 import { checkPlugins } from './doctor/plugin-checks.js';
 import { checkProvider, checkReachable, DOCTOR_TIMEOUT_MS } from './doctor/provider-checks.js';
+import { checkStorage } from './doctor/storage-checks.js';
 
 const USAGE = `Usage: hermes doctor [--offline] [--timeout S] [--json]
 
@@ -54,6 +55,8 @@ async function runChecks(
       await checkPlugins(config, process.cwd()),
       await checkMcpServers(config),
     );
+    const storage = await checkStorage(config);
+    if (storage) results.push(storage);
   } catch (error) {
     if (!isHermesError(error)) throw error;
     const detail = 'not checked: config.yaml has errors (see above)';
