@@ -4,55 +4,24 @@
  * one database need: a live peer's turns and replies are never taken; a closed or killed peer's
  * are, once, by one survivor.
  */
-import { PostgresDatabase } from '@hermes/state/postgres';
-import {
-  createTestDatabase,
-  NO_POSTGRES,
-  postgresTestUrl,
-  type TestDatabase,
-} from '@hermes/testkit/postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresDatabase } from '@hermes/state/postgres';
+import { NO_POSTGRES, postgresTestUrl } from '@hermes/testkit/postgres';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresGatewayStore } from '../src/postgres.js';
 import { delivery, describeGatewayStoreSuite, turn } from './support/gateway-store-suite.js';
+import { usePostgresTestDb } from './support/postgres-test-db.ts';
 
-let testDb: TestDatabase;
-let schemas = 0;
 let owners = 0;
-const databases: PostgresDatabase[] = [];
 
 /** A process's connection to this test's schema (its own pool, as another process has). */
-async function connect(schema: string, applicationName?: string): Promise<PostgresDatabase> {
-  const database = await PostgresDatabase.connect({
-    url: testDb.url,
-    schema,
-    poolSize: 4,
-    ...(applicationName ? { applicationName } : {}),
-  });
-  databases.push(database);
-  return database;
-}
 
-const freshSchema = () => {
-  schemas += 1;
-  return `gw_${schemas}`;
-};
 const freshOwner = (name: string) => {
   owners += 1;
   return `${name}-${owners}`;
 };
 
 describe.runIf(postgresTestUrl())(`PostgresGatewayStore ${NO_POSTGRES}`, () => {
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-  });
-
-  afterEach(async () => {
-    for (const database of databases.splice(0)) await database.close();
-  });
+  const { connect, freshSchema } = usePostgresTestDb('gw', { poolSize: 4 });
 
   describeGatewayStoreSuite('PostgreSQL', async () => {
     const database = await connect(freshSchema());

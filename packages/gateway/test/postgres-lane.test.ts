@@ -5,33 +5,16 @@
  * dying, hands the key over; different keys never block each other.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PostgresDatabase } from '@hermes/state/postgres';
-import {
-  createTestDatabase,
-  NO_POSTGRES,
-  postgresTestUrl,
-  type TestDatabase,
-} from '@hermes/testkit/postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresDatabase } from '@hermes/state/postgres';
+import { NO_POSTGRES, postgresTestUrl } from '@hermes/testkit/postgres';
+import { describe, expect, it } from 'vitest';
 import { PostgresSessionLane } from '../src/postgres.js';
 import { describeSessionLaneContract } from '../src/testing.js';
+import { type PostgresTestDb, usePostgresTestDb } from './support/postgres-test-db.ts';
 
 const POLL_MS = 20;
-let testDb: TestDatabase;
-let schemas = 0;
-const databases: PostgresDatabase[] = [];
 const lanes: PostgresSessionLane[] = [];
-
-async function connect(schema: string, applicationName?: string): Promise<PostgresDatabase> {
-  const database = await PostgresDatabase.connect({
-    url: testDb.url,
-    schema,
-    poolSize: 2,
-    ...(applicationName ? { applicationName } : {}),
-  });
-  databases.push(database);
-  return database;
-}
+let suiteDb: PostgresTestDb | undefined;
 
 function lane(database: PostgresDatabase, maxConcurrent = 4): PostgresSessionLane {
   const made = new PostgresSessionLane(database, { maxConcurrent, pollMs: POLL_MS });
@@ -39,15 +22,10 @@ function lane(database: PostgresDatabase, maxConcurrent = 4): PostgresSessionLan
   return made;
 }
 
-const freshSchema = () => {
-  schemas += 1;
-  return `lane_${schemas}`;
-};
-
 /** Lets the lanes run a few poll rounds (each a server round trip) before "still waiting". */
 async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) {
-    await databases[0]?.query('SELECT 1');
+    await suiteDb?.opened()[0]?.query('SELECT 1');
     await sleep(POLL_MS);
   }
 }
@@ -71,18 +49,13 @@ function track(promise: Promise<unknown>) {
 }
 
 describe.runIf(postgresTestUrl())(`PostgresSessionLane ${NO_POSTGRES}`, () => {
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
+  suiteDb = usePostgresTestDb('lane', {
+    poolSize: 2,
+    before: async () => {
+      for (const made of lanes.splice(0)) await made.close();
+    },
   });
-
-  afterAll(async () => {
-    await testDb?.drop();
-  });
-
-  afterEach(async () => {
-    for (const made of lanes.splice(0)) await made.close();
-    for (const database of databases.splice(0)) await database.close();
-  });
+  const { connect, freshSchema } = suiteDb;
 
   describeSessionLaneContract(
     'PostgresSessionLane',

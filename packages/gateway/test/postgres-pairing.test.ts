@@ -3,32 +3,13 @@
  * several gateway processes on one database need: an approval by one is seen by the other, and
  * concurrent requests from two processes never exceed the pending-code bound nor lose a code.
  */
-import { PostgresDatabase } from '@hermes/state/postgres';
-import {
-  createTestDatabase,
-  NO_POSTGRES,
-  postgresTestUrl,
-  type TestDatabase,
-} from '@hermes/testkit/postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresDatabase } from '@hermes/state/postgres';
+import { NO_POSTGRES, postgresTestUrl } from '@hermes/testkit/postgres';
+import { describe, expect, it } from 'vitest';
 import { PairingStore, type PairingStoreOptions } from '../src/pairing/pairing-store.js';
 import { PostgresPairingData } from '../src/postgres.js';
 import { describePairingStoreSuite } from './support/pairing-store-suite.js';
-
-let testDb: TestDatabase;
-let schemas = 0;
-const databases: PostgresDatabase[] = [];
-
-async function connect(schema: string): Promise<PostgresDatabase> {
-  const database = await PostgresDatabase.connect({ url: testDb.url, schema, poolSize: 4 });
-  databases.push(database);
-  return database;
-}
-
-const freshSchema = () => {
-  schemas += 1;
-  return `pair_${schemas}`;
-};
+import { usePostgresTestDb } from './support/postgres-test-db.ts';
 
 function store(database: PostgresDatabase, options: PairingStoreOptions = {}): PairingStore {
   const home = process.env.HERMES_HOME ?? '';
@@ -36,17 +17,7 @@ function store(database: PostgresDatabase, options: PairingStoreOptions = {}): P
 }
 
 describe.runIf(postgresTestUrl())(`PairingStore on PostgreSQL ${NO_POSTGRES}`, () => {
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await testDb?.drop();
-  });
-
-  afterEach(async () => {
-    for (const database of databases.splice(0)) await database.close();
-  });
+  const { connect, freshSchema } = usePostgresTestDb('pair', { poolSize: 4 });
 
   describePairingStoreSuite('PostgreSQL', async () => {
     const database = await connect(freshSchema());
