@@ -67,6 +67,26 @@ describe('SqliteSessionStore persistence', () => {
     raw.close();
   });
 
+  it('gives every in-memory store its own copy of the migrated schema', async () => {
+    const first = openSessionStore({ path: ':memory:' });
+    const second = openSessionStore({ path: ':memory:' });
+    const session = await first.createSession({ source: 'cli', title: 'only in the first' });
+    await first.appendMessages(session.id, [
+      { message: { role: 'user', content: 'a lighthouse keeper' } },
+    ]);
+    expect(await second.getSession(session.id)).toBeUndefined();
+    expect(await second.listSessions()).toEqual([]);
+    // Search needs the FTS tables the migrations create: present in each copy.
+    const hits = await first.search('lighthouse');
+    expect(hits.map((hit) => hit.sessionId)).toEqual([session.id]);
+    expect(await second.search('lighthouse')).toEqual([]);
+    await first.close();
+    // A store opened after another closed starts empty too.
+    const third = openSessionStore({ path: ':memory:' });
+    expect(await third.listSessions()).toEqual([]);
+    await Promise.all([second.close(), third.close()]);
+  });
+
   it('writes each message once across repeated flushes and counts it once', async () => {
     const store = openSessionStore();
     const session = await store.createSession({ source: 'cli' });

@@ -66,6 +66,7 @@ function createHandle(path: string, readonly: boolean): SqliteDatabase {
  * Never writes to a file that is not SQLite or whose schema is newer than this build.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
+  if (path === MEMORY_PATH && !options.readonly) return openMemoryDatabase();
   if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
   assertSqliteFile(path);
   const db = createHandle(path, options.readonly ?? false);
@@ -95,6 +96,35 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
     if (isCorruption(error)) throw corruptDatabaseError(path, error);
     throw error;
   }
+}
+
+const MEMORY_PATH = ':memory:';
+let memoryTemplate: Buffer | undefined;
+
+/**
+ * A new in-memory database with the current schema. The migrations run once per process into a
+ * template that every later in-memory store copies: running them costs milliseconds of the event
+ * loop (tables, FTS5 tables, the trigram probe), and a gateway opens one for every background
+ * review, where a copy costs microseconds.
+ */
+function openMemoryDatabase(): SqliteDatabase {
+  if (memoryTemplate === undefined) {
+    const template = createHandle(MEMORY_PATH, false);
+    try {
+      migrate(template, 0);
+      memoryTemplate = template.serialize();
+    } finally {
+      template.close();
+    }
+  }
+  let db: SqliteDatabase;
+  try {
+    db = new Database(memoryTemplate);
+  } catch (error) {
+    throw openFailedError(MEMORY_PATH, error);
+  }
+  db.pragma('foreign_keys = ON');
+  return db;
 }
 
 function trigramAvailable(db: SqliteDatabase): boolean {
