@@ -173,9 +173,10 @@ function missingKey(provider: string, variables: readonly string[]): HermesError
 }
 
 /**
- * A fallback entry as a provider entry of its own: its endpoint and key variable, and the
- * parent's stale timeout and model limits (they describe models, not services). Headers, keys
- * and the pool strategy stay with the parent: they belong to its service.
+ * A fallback entry as a provider entry of its own: its endpoint, its key variable or its own
+ * credential pool, and the parent's stale timeout and model limits (they describe models, not
+ * services). The parent's headers, keys and pool strategy stay with it: they belong to its
+ * service.
  */
 export function fallbackEntryConfig(parent: ProviderConfig, entry: FallbackEntry): ProviderConfig {
   return {
@@ -183,6 +184,8 @@ export function fallbackEntryConfig(parent: ProviderConfig, entry: FallbackEntry
     model: entry.model,
     ...(entry.baseUrl === undefined ? {} : { baseUrl: entry.baseUrl }),
     ...(entry.apiKeyEnv === undefined ? {} : { apiKeyEnv: entry.apiKeyEnv }),
+    ...(entry.credentials === undefined ? {} : { credentials: entry.credentials }),
+    ...(entry.poolStrategy === undefined ? {} : { poolStrategy: entry.poolStrategy }),
     ...(parent.staleTimeoutMs === undefined ? {} : { staleTimeoutMs: parent.staleTimeoutMs }),
     ...(parent.modelLimits === undefined ? {} : { modelLimits: parent.modelLimits }),
   };

@@ -33,6 +33,29 @@ describe('parseFallbackChain', () => {
     expect((caught as Error).message).toContain('fallback chain');
   });
 
+  it('takes a member’s own credential pool, but not together with apiKeyEnv', () => {
+    const [entry] = parseFallbackChain([
+      {
+        provider: 'openrouter',
+        model: 'm',
+        credentials: [{ apiKey: 'sk-stored-000000000001', source: 'file' }],
+        poolStrategy: 'round_robin',
+      },
+    ]);
+    expect(entry?.credentials?.[0]?.source).toBe('file');
+    expect(entry?.poolStrategy).toBe('round_robin');
+    expect(() =>
+      parseFallbackChain([
+        {
+          provider: 'openrouter',
+          model: 'm',
+          apiKeyEnv: 'OPENROUTER_API_KEY',
+          credentials: [{ apiKey: 'sk-stored-000000000001', source: 'file' }],
+        },
+      ]),
+    ).toThrow(/\[0\]\.credentials: give one of apiKeyEnv or credentials, not both/);
+  });
+
   it('rejects something that is not a list', () => {
     expect(() => parseFallbackChain({ provider: 'a', model: 'b' })).toThrow(ValidationError);
   });

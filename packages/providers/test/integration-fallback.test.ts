@@ -101,4 +101,36 @@ describe('fallback chain over HTTP', () => {
     expect(activations).toEqual([]);
     expect(backup.requests).toHaveLength(0);
   });
+
+  it('a member with its own credentials uses them as a pool: a rejected key gives way to the next', async () => {
+    const primary = await serve(script().fault(faults.modelNotFound('primary-model')));
+    const backup = await serve(script().fault(faults.unauthorized()).next().text('second key'));
+    const { provider } = createProvider(
+      {
+        provider: 'openrouter',
+        model: 'primary-model',
+        baseUrl: primary.baseUrl('openai-chat'),
+        apiKey: 'sk-primary-000000000001',
+        fallback: [
+          {
+            provider: 'backup',
+            model: 'backup-model',
+            baseUrl: backup.baseUrl('openai-chat'),
+            credentials: [
+              { apiKey: 'sk-stored-revoked-000000003', label: 'old', source: 'file' },
+              { apiKey: 'sk-stored-working-000000004', label: 'new', source: 'file' },
+            ],
+          },
+        ],
+      },
+      // The pool keeps key health under HERMES_HOME: the test's own.
+      { env: { HERMES_HOME: process.env.HERMES_HOME }, sleep: recordingSleep().sleep },
+    );
+    const response = await provider.chat(ASK);
+    expect(response.message.content).toBe('second key');
+    expect(backup.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer sk-stored-revoked-000000003',
+      'Bearer sk-stored-working-000000004',
+    ]);
+  });
 });

@@ -49,6 +49,34 @@ describe('auth.json keys in the provider entry', () => {
     expect(config.provider?.credentials).toBeUndefined();
   });
 
+  it('a fallback provider gets its auth.json keys as its own pool, after its env keys', async () => {
+    addAuthKey(home(), 'openrouter', KEY_A, 'stored');
+    writeConfig(
+      [
+        'model:',
+        '  provider: openai',
+        '  fallback:',
+        '    - provider: openrouter',
+        '      model: backup-model',
+        '    - provider: anthropic',
+        '      model: claude-backup',
+        'credential_pool:',
+        '  openrouter:',
+        '    strategy: round_robin',
+        '',
+      ].join('\n'),
+    );
+    const config = await load({ OPENAI_API_KEY: KEY_ENV, OPENROUTER_API_KEY: KEY_ENV });
+    const [openrouter, anthropic] = config.provider?.fallback ?? [];
+    expect(openrouter?.credentials?.map((key) => [key.label, key.source])).toEqual([
+      ['OPENROUTER_API_KEY', 'env:OPENROUTER_API_KEY'],
+      ['stored', 'file'],
+    ]);
+    expect(openrouter?.poolStrategy).toBe('round_robin');
+    // No stored key: the member reads its variable when it is built, as before.
+    expect(anthropic).toEqual({ provider: 'anthropic', model: 'claude-backup' });
+  });
+
   it('the missing-key problem names hermes auth add', async () => {
     writeConfig('model:\n  provider: openai\n');
     const config = await load();

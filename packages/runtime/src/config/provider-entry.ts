@@ -70,13 +70,32 @@ export function configuredPoolStrategy(
   return file.credential_pool?.[provider]?.strategy;
 }
 
-function fallbackEntries(file: HermesConfigFile): ProviderConfigInput['fallback'] {
-  return (file.model?.fallback ?? []).map((entry) => ({
-    provider: entry.provider,
-    model: entry.model,
-    ...(entry.base_url ? { baseUrl: entry.base_url } : {}),
-    ...(entry.api_key_env ? { apiKeyEnv: entry.api_key_env } : {}),
-  }));
+/**
+ * The configured fallback chain. A member whose provider has keys in auth.json gets all its
+ * keys as its own pool (environment first, as for the primary) and its provider's
+ * `credential_pool` strategy; otherwise it reads its variable when it is built, as before.
+ */
+function fallbackEntries(
+  file: HermesConfigFile,
+  env: Env,
+  auth: AuthFile,
+): ProviderConfigInput['fallback'] {
+  return (file.model?.fallback ?? []).map((entry) => {
+    const variables = entry.api_key_env ? [entry.api_key_env] : keyVariablesFor(entry.provider);
+    const keys = collectProviderKeys(env, entry.provider, variables, auth);
+    const stored = keys.some((key) => key.source === 'file');
+    const strategy = configuredPoolStrategy(file, entry.provider);
+    return {
+      provider: entry.provider,
+      model: entry.model,
+      ...(entry.base_url ? { baseUrl: entry.base_url } : {}),
+      ...(stored
+        ? { credentials: keys, ...(strategy ? { poolStrategy: strategy } : {}) }
+        : entry.api_key_env
+          ? { apiKeyEnv: entry.api_key_env }
+          : {}),
+    };
+  });
 }
 
 /**
@@ -95,8 +114,12 @@ function keyFields(
   return { credentials: [...keys], ...(strategy === undefined ? {} : { poolStrategy: strategy }) };
 }
 
-function fallbackField(file: HermesConfigFile): Partial<ProviderConfigInput> {
-  const fallback = fallbackEntries(file);
+function fallbackField(
+  file: HermesConfigFile,
+  env: Env,
+  auth: AuthFile,
+): Partial<ProviderConfigInput> {
+  const fallback = fallbackEntries(file, env, auth);
   return fallback && fallback.length > 0 ? { fallback } : {};
 }
 
@@ -183,7 +206,7 @@ export function resolveProviderEntry(
     ...(baseUrl ? { baseUrl } : {}),
     ...(apiMode ? { apiMode } : {}),
     ...(awsChain ? {} : keyFields(keys, configuredPoolStrategy(file, providerName))),
-    ...fallbackField(file),
+    ...fallbackField(file, env, auth),
   };
   const problem = entryProblem(entry);
   if (problem) return { provider: undefined, providerName, model, problem };
