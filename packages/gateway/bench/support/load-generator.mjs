@@ -5,7 +5,8 @@
  * the end of its stream.
  *
  * Parent side: `startLoad()` → `{ run(endpoint, count, { key, answer, sessions? }) → results,
- * close() }`; each result is `{ id, session, sent, first, last, ok }` (ms; `ok` when the streamed
+ * steady(endpoint, count, expect, { durationMs, warmupMs }) → results, close() }` (`run`: one
+ * round of `count` requests sent at once; `steady`: `count` clients in a closed loop); each result is `{ id, session, sent, first, last, ok }` (ms; `ok` when the streamed
  * text was `answer`; `session` the answer's `X-Hermes-Session-Id`). With `sessions`, request `i`
  * continues session `sessions[i]`.
  */
@@ -92,15 +93,35 @@ function oneStream(agent, endpoint, expect, session, retried = false) {
   });
 }
 
-/** Child: one round of concurrent streams per message from the parent. */
+/**
+ * `count` clients, each sending its next request as soon as its last stream ended, for
+ * `durationMs`; results of the requests sent after `warmupMs` (the steady state, not the ramp).
+ */
+async function closedLoop(agent, { endpoint, count, expect, durationMs, warmupMs }) {
+  const start = now();
+  const results = [];
+  const client = async (i) => {
+    while (now() - start < durationMs) {
+      const result = await oneStream(agent, endpoint, expect, expect.sessions?.[i]);
+      if (result.sent - start >= warmupMs) results.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: count }, (_, i) => client(i)));
+  return results;
+}
+
+/** Child: one round of concurrent streams (or one closed-loop run) per message from the parent. */
 function generate() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-  process.on('message', async ({ endpoint, count, expect }) => {
-    const results = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        oneStream(agent, endpoint, expect, expect.sessions?.[i]),
-      ),
-    );
+  process.on('message', async (message) => {
+    const { endpoint, count, expect } = message;
+    const results = message.durationMs
+      ? await closedLoop(agent, message)
+      : await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            oneStream(agent, endpoint, expect, expect.sessions?.[i]),
+          ),
+        );
     process.send?.(results);
   });
   process.send?.('ready');
@@ -113,6 +134,12 @@ export async function startLoad() {
   return {
     async run(endpoint, count, expect) {
       child.send({ endpoint, count, expect });
+      const [results] = await once(child, 'message');
+      return results;
+    },
+    /** `count` clients in a closed loop for `durationMs`; the requests sent after `warmupMs`. */
+    async steady(endpoint, count, expect, { durationMs, warmupMs }) {
+      child.send({ endpoint, count, expect, durationMs, warmupMs });
       const [results] = await once(child, 'message');
       return results;
     },

@@ -56,7 +56,13 @@ function streamModel(agent, endpoint, text, onDelta, signal, onSent) {
     req.on('error', reject);
     req.on('finish', onSent);
     req.end(
-      JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: text }] }),
+      JSON.stringify({
+        model: 'm',
+        stream: true,
+        // As the agent and the load generator ask: the stream ends with one more (delayed) frame.
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: text }],
+      }),
     );
   });
 }
@@ -67,7 +73,12 @@ function openAiCall(modelUrl) {
   return async (text, onDelta, signal, onSent) => {
     onSent();
     const stream = await client.chat.completions.create(
-      { model: 'm', stream: true, messages: [{ role: 'user', content: text }] },
+      {
+        model: 'm',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: text }],
+      },
       { signal },
     );
     let answer = '';
