@@ -1,7 +1,8 @@
 /**
  * End to end: the built `hermes storage` against a real PostgreSQL — status, migrate (once, then
- * up to date), copy of a SQLite history (verified, re-runnable), and the other commands reading
- * the copy once `storage:` points at PostgreSQL: `sessions list|search`, `pairing`.
+ * up to date), copy of a SQLite history (sessions verified, cron jobs; re-runnable), and the other
+ * commands reading the copy once `storage:` points at PostgreSQL: `sessions list|search`,
+ * `cron list`, `pairing`.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,6 +79,17 @@ describe('built hermes storage', () => {
 
   it('copies a SQLite history into PostgreSQL, verifies it, and the other commands read it', async () => {
     const { old, recent } = await writeSessions(home());
+    // A cron job made while on SQLite moves too, same id and schedule.
+    const created = await hermes([
+      'cron',
+      'create',
+      'every 2h',
+      'Summarize my inbox',
+      '--name',
+      'inbox',
+    ]);
+    expect(created.code).toBe(0);
+    const [sqliteJob] = JSON.parse((await hermes(['cron', 'list', '--json'])).stdout);
     const { url } = await database();
     usePostgres(url);
     const copy = await hermes(['storage', 'copy', '--from', 'sqlite', '--to', 'postgres']);
@@ -86,9 +98,16 @@ describe('built hermes storage', () => {
     expect(copy.stdout).toMatch(
       /^copied 2 session\(s\), 0 already there; 2 session\(s\) and \d+ message\(s\)/,
     );
+    expect(copy.stdout).toContain(
+      'copied 1 cron job(s), 0 already there (0 run record(s), 0 pending delivery record(s))',
+    );
     expect(copy.stdout).toContain('verified: every session has the same number of messages');
     const rerun = await hermes(['storage', 'copy', '--from', 'sqlite', '--to', 'postgres']);
     expect(rerun.stdout).toMatch(/^copied 0 session\(s\), 2 already there/);
+    expect(rerun.stdout).toContain('copied 0 cron job(s), 1 already there');
+    const jobs = JSON.parse((await hermes(['cron', 'list', '--json'])).stdout);
+    expect(jobs).toEqual([sqliteJob]);
+    expect(sqliteJob).toMatchObject({ name: 'inbox', scheduleText: 'every 2h' });
 
     const list = await hermes(['sessions', 'list']);
     expect(list.code).toBe(0);

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@hermes/testkit/postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteJobStore } from '../src/index.js';
 import { JOB_STORE_COMPONENT, JOB_STORE_MIGRATIONS, PostgresJobStore } from '../src/postgres.js';
 import { newJobDueAt } from './support/new-job.js';
 
@@ -83,6 +84,58 @@ describe.runIf(postgresTestUrl())(`PostgresJobStore ${NO_POSTGRES}`, () => {
     // The owner's database still works, and a new store on it sees the job.
     const again = await PostgresJobStore.open(database);
     expect((await again.get(job.id))?.id).toBe(job.id);
+  });
+
+  it('importJob copies a SQLite job as it stands, with its runs and pending deliveries, once', async () => {
+    const sqlite = openSqliteJobStore(process.env.HERMES_HOME ?? '');
+    const job = await sqlite.create(
+      newJobDueAt(T0, {
+        model: 'm-2',
+        skills: ['inbox-rules'],
+        origin: { platform: 'telegram', chatId: '42', sessionId: 's-1' },
+        repeatTimes: 5,
+      }),
+      T0,
+    );
+    for (const [i, status] of (['ok', 'error'] as const).entries()) {
+      await sqlite.claim(job.id, { owner: 'a', now: T0 + i, leaseMs: 1000 });
+      await sqlite.finishRun(job.id, {
+        owner: 'a',
+        startedAt: T0 + i * 10,
+        finishedAt: T0 + i * 10 + 5,
+        outcome: { status, output: `run ${i}`, ...(status === 'error' ? { error: 'boom' } : {}) },
+        nextRunAt: T0 + 3_600_000,
+        enabled: true,
+      });
+    }
+    await sqlite.addPendingDelivery(
+      { jobId: job.id, target: { platform: 'telegram', chatId: '42' }, text: 'owed' },
+      T0 + 30,
+    );
+    await sqlite.notePendingFailure((await sqlite.listPendingDeliveries())[0]?.id ?? 0, 'offline');
+    const source = await sqlite.get(job.id);
+    const runs = (await sqlite.listRuns(job.id)).reverse();
+    const pending = await sqlite.listPendingDeliveries();
+    await sqlite.close();
+
+    const target = await PostgresJobStore.open(await connect(`cron_pg_${++schemas}`));
+    if (!source) throw new Error('the SQLite job is gone');
+    expect(await target.importJob(source, { runs, pending })).toBe('imported');
+    expect(await target.get(job.id)).toEqual(source);
+    expect(source.repeat).toEqual({ times: 5, completed: 2 });
+    expect(await target.listRuns(job.id)).toEqual([...runs].reverse());
+    const copied = await target.listPendingDeliveries();
+    expect(copied.map(({ id: _id, ...rest }) => rest)).toEqual(
+      pending.map(({ id: _id, ...rest }) => rest),
+    );
+    expect(copied[0]).toMatchObject({ attempts: 1, lastError: 'offline' });
+    // A second copy finds it there and writes nothing.
+    expect(await target.importJob(source, { runs, pending })).toBe('exists');
+    expect(await target.listRuns(job.id)).toHaveLength(2);
+    expect(await target.listPendingDeliveries()).toHaveLength(1);
+    // The copy is claimable on its schedule like any job.
+    const due = await target.claimDue({ owner: 'b', now: T0 + 3_600_000, leaseMs: 1000 }, 10);
+    expect(due.map((j) => j.id)).toEqual([job.id]);
   });
 
   it('reports a database it cannot migrate as cron.store_open_failed', async () => {

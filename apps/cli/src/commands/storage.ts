@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { ExitCode } from '@hermes/config';
 import { isHermesError } from '@hermes/protocol';
 import type { HermesConfig } from '@hermes/runtime';
+import type { PostgresDatabase } from '@hermes/state/postgres';
 import type { CommandContext } from '../command-context.js';
 import { parseCommandArgs, stringOption, usageFailure, withUsage } from '../config/command-args.js';
 
@@ -17,7 +18,8 @@ const USAGE = `Usage: hermes storage <subcommand>
                                     gateway) in the configured database
   copy --from sqlite --to postgres  copy every session and message of state.db into
                                     the configured PostgreSQL database, then check the
-                                    counts; re-run to finish an interrupted copy
+                                    counts; and every cron job with its runs and pending
+                                    deliveries; re-run to finish an interrupted copy
 
 Select PostgreSQL in config.yaml:
   storage:
@@ -119,6 +121,7 @@ async function copy(config: HermesConfig, ctx: CommandContext): Promise<number> 
     ctx.stdout.write(
       `copied ${report.copied} session(s), ${report.skipped} already there; ${report.sessions} session(s) and ${report.messages} message(s) in ${path}\n`,
     );
+    await copyCronJobs(config, database, ctx);
     if (report.mismatched.length > 0) {
       ctx.stderr.write(
         `hermes storage: message counts differ for ${report.mismatched.length} session(s): ${report.mismatched.slice(0, 10).join(', ')}; nothing was deleted, run the copy again\n`,
@@ -132,5 +135,27 @@ async function copy(config: HermesConfig, ctx: CommandContext): Promise<number> 
   } finally {
     await source.close();
     await database.close();
+  }
+}
+
+/** The cron jobs of `state.db` (with runs and pending deliveries) into the same database. */
+async function copyCronJobs(
+  config: HermesConfig,
+  database: PostgresDatabase,
+  ctx: CommandContext,
+): Promise<void> {
+  const [runtime, { openSqliteJobStore }, { PostgresJobStore }] = await Promise.all([
+    import('@hermes/runtime'),
+    import('@hermes/cron'),
+    import('@hermes/cron/postgres'),
+  ]);
+  const source = openSqliteJobStore(config.hermesHome);
+  try {
+    const report = await runtime.copyJobs(source, await PostgresJobStore.open(database));
+    ctx.stdout.write(
+      `copied ${report.copied} cron job(s), ${report.skipped} already there (${report.runs} run record(s), ${report.pending} pending delivery record(s))\n`,
+    );
+  } finally {
+    await source.close();
   }
 }

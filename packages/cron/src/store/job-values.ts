@@ -1,5 +1,5 @@
 /** Column values for inserting a job and for applying a patch to one. */
-import type { JobPatch, NewJob } from '../job.js';
+import type { CronJob, JobPatch, NewJob } from '../job.js';
 
 type SqlValue = string | number | null;
 
@@ -27,6 +27,37 @@ export function jobInsertValues(job: NewJob, now: number): Record<string, SqlVal
     failure_streak: 0,
     created_at: now,
     updated_at: now,
+  };
+}
+
+/**
+ * Every column of the `cron_jobs` row of `job` as it stands, its id and run state included and
+ * no lease: a job copied from another store (`hermes storage copy`).
+ */
+export function storedJobValues(job: CronJob): Record<string, SqlValue> {
+  return {
+    id: job.id,
+    name: job.name,
+    prompt: job.prompt,
+    schedule: json(job.schedule),
+    schedule_text: job.scheduleText,
+    repeat_times: job.repeat.times,
+    repeat_completed: job.repeat.completed,
+    deliver: json(job.deliver),
+    origin: job.origin === undefined ? null : json(job.origin),
+    skills: json(job.skills),
+    model: job.model ?? null,
+    enabled_toolsets: job.enabledToolsets === undefined ? null : json(job.enabledToolsets),
+    workdir: job.workdir ?? null,
+    enabled: job.enabled ? 1 : 0,
+    next_run_at: job.nextRunAt,
+    last_run_at: job.lastRunAt,
+    last_status: job.lastStatus,
+    last_error: job.lastError,
+    last_delivery_error: job.lastDeliveryError,
+    failure_streak: job.failureStreak,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
   };
 }
 

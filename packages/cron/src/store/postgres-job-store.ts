@@ -12,10 +12,11 @@ import type pg from 'pg';
 import type { ChatTarget, CronJob, JobPatch, NewJob, PendingDelivery, RunRecord } from '../job.js';
 import { type PendingRow, type RunRow, rowToPending, rowToRun } from './job-row.js';
 import { type FinishRun, JobStore, type LeaseRequest } from './job-store.js';
-import { jobInsertValues, patchAssignments } from './job-values.js';
+import { jobInsertValues, patchAssignments, storedJobValues } from './job-values.js';
 import { postgresStoreClosed, postgresStoreFailed } from './postgres-errors.js';
 import {
   applyRun,
+  insertCopiedHistory,
   insertRun,
   mapOrPause,
   type PgJobRow,
@@ -88,6 +89,32 @@ export class PostgresJobStore extends JobStore {
         if (rows[0]) return toJob(rows[0]);
       }
       throw new HermesError('cron.store_failed', 'could not draw a free job id after 16 tries');
+    });
+  }
+
+  /**
+   * Writes a job read from another store as it stands (id, schedule, next run, counters), with
+   * its run history (oldest first) and pending deliveries, in one transaction and without a
+   * lease; `'exists'` (and nothing written) when this store already has a job with its id, so a
+   * copy run again adds only what it had not copied.
+   */
+  async importJob(
+    job: CronJob,
+    history: { readonly runs: readonly RunRecord[]; readonly pending: readonly PendingDelivery[] },
+  ): Promise<'imported' | 'exists'> {
+    const values = storedJobValues(job);
+    const columns = Object.keys(values);
+    const params = columns.map((column) => this.#pgValue(column, values[column] ?? null));
+    return this.#transaction('copy a job', async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO cron_jobs (${columns.join(', ')})
+         VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        params,
+      );
+      if (rows.length === 0) return 'exists';
+      await insertCopiedHistory(client, history.runs, history.pending);
+      return 'imported';
     });
   }
 

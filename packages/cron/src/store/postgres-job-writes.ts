@@ -5,7 +5,7 @@
  */
 import { isHermesError } from '@hermes/protocol';
 import type pg from 'pg';
-import type { CronJob } from '../job.js';
+import type { CronJob, PendingDelivery, RunOutcome, RunRecord } from '../job.js';
 import { type JobRow, rowToJob } from './job-row.js';
 import type { FinishRun, LeaseRequest } from './job-store.js';
 import { RUNS_KEPT_PER_JOB } from './schema.js';
@@ -50,16 +50,20 @@ export async function mapOrPause(
   }
 }
 
-/** Appends a run to the history and trims it to the newest {@link RUNS_KEPT_PER_JOB}. */
-export async function insertRun(client: pg.PoolClient, id: string, run: FinishRun): Promise<void> {
-  const { outcome } = run;
+/** One `cron_runs` row: `outcome` of job `jobId`'s run between `startedAt` and `finishedAt`. */
+async function insertRunRow(
+  client: pg.PoolClient,
+  jobId: string,
+  times: { readonly startedAt: number; readonly finishedAt: number },
+  outcome: RunOutcome,
+): Promise<void> {
   await client.query(
     `INSERT INTO cron_runs (job_id, started_at, finished_at, status, error, output, output_path,
      delivery_error, session_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
-      id,
-      run.startedAt,
-      run.finishedAt,
+      jobId,
+      times.startedAt,
+      times.finishedAt,
       outcome.status,
       outcome.error ?? null,
       outcome.output,
@@ -68,6 +72,11 @@ export async function insertRun(client: pg.PoolClient, id: string, run: FinishRu
       outcome.sessionId ?? null,
     ],
   );
+}
+
+/** Appends a run to the history and trims it to the newest {@link RUNS_KEPT_PER_JOB}. */
+export async function insertRun(client: pg.PoolClient, id: string, run: FinishRun): Promise<void> {
+  await insertRunRow(client, id, run, run.outcome);
   // The job row is locked (finishRun), so trims of one job never interleave.
   await client.query(
     `DELETE FROM cron_runs WHERE job_id = $1 AND id NOT IN
@@ -95,4 +104,30 @@ export async function applyRun(client: pg.PoolClient, id: string, run: FinishRun
       run.finishedAt,
     ],
   );
+}
+
+/**
+ * Writes a copied job's history: `runs` oldest first (ids keep their order) and its `pending`
+ * deliveries with their attempts, so the new store sends what the old one still owed.
+ */
+export async function insertCopiedHistory(
+  client: pg.PoolClient,
+  runs: readonly RunRecord[],
+  pending: readonly PendingDelivery[],
+): Promise<void> {
+  for (const run of runs) await insertRunRow(client, run.jobId, run, run);
+  for (const delivery of pending) {
+    await client.query(
+      `INSERT INTO cron_pending_deliveries (job_id, target, text, created_at, attempts, last_error)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        delivery.jobId,
+        JSON.stringify(delivery.target),
+        delivery.text,
+        delivery.createdAt,
+        delivery.attempts,
+        delivery.lastError,
+      ],
+    );
+  }
 }
