@@ -25,6 +25,8 @@ export function renderHelp(version: string, home: HomeFacts): string {
     '',
     'Commands:',
     ...commands,
+    `  ${'<plugin command>'.padEnd(width)}a command an enabled plugin adds (\`hermes plugins list\``,
+    `  ${''.padEnd(width)}shows each plugin's commands under REGISTERED)`,
     '',
     'Global options:',
     '  -p, --profile <name>  use the named profile (HERMES_HOME/profiles/<name>)',

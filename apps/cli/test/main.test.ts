@@ -45,6 +45,10 @@ describe('main --help', () => {
       expect(out).toMatch(new RegExp(`^  ${command.replace(/[<>[\]]/g, '.')}\\b`, 'm'));
     }
     expect(out).toMatch(/^ {2}chat\s+.*\(default\)$/m);
+    // Commands plugins add are not loaded for the help; it says where to find them.
+    expect(out).toMatch(
+      /^ {2}<plugin command>\s+a command an enabled plugin adds \(`hermes plugins list`$/m,
+    );
     expect(out).toContain('-p, --profile <name>');
     expect(out).toContain('-h, --help');
     expect(out).toContain('-V, --version');
