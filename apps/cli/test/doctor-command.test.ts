@@ -1,6 +1,7 @@
 /** `hermes doctor`: each check passing and failing on real files, a real database and real HTTP. */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addAuthKey } from '@hermes/runtime';
 import { script, startScriptedServer } from '@hermes/testkit';
 import { describe, expect, it } from 'vitest';
 import { checkNode } from '../src/commands/doctor/local-checks.ts';
@@ -60,6 +61,42 @@ describe('hermes doctor', () => {
     expect(line(result.stdout, 'provider')).toContain('No API key for openai');
     expect(result.stdout).toContain('fix: run `hermes setup`');
     expect(line(result.stdout, 'reachable')).toContain('skipped');
+  });
+
+  it('says where each key comes from, for the primary and every fallback, and warns of a keyless fallback', async () => {
+    addAuthKey(home(), 'openai', 'sk-stored-openai-000000001', 'work');
+    addAuthKey(home(), 'openrouter', 'sk-stored-router-000000002', 'router');
+    writeFileSync(
+      join(home(), 'config.yaml'),
+      [
+        'model:',
+        '  provider: openai',
+        '  default: gpt-main',
+        '  fallback:',
+        '    - provider: openrouter',
+        '      model: backup-one',
+        '    - provider: anthropic',
+        '      model: backup-two',
+        '',
+      ].join('\n'),
+    );
+    const result = await doctor(['--offline'], {
+      HERMES_HOME: home(),
+      OPENAI_API_KEY: 'sk-env-openai-000000000003',
+    });
+    expect(line(result.stdout, 'provider')).toContain(
+      'openai / gpt-main; 2 keys (a pool: 1 from the environment, 1 from auth.json)',
+    );
+    expect(line(result.stdout, 'fallback')).toMatch(
+      /! fallback\s+openrouter \/ backup-one: 1 key \(a pool: 1 from auth\.json\)$/,
+    );
+    expect(result.stdout).toMatch(/^\s+anthropic \/ backup-two: no key$/m);
+    expect(result.stdout).toContain(
+      'fix: set ANTHROPIC_API_KEY or run `hermes auth add anthropic`',
+    );
+    expect(result.stdout + result.stderr).not.toMatch(/sk-(stored|env)-/);
+    // A warning, not a failure: the primary works.
+    expect(result.code).toBe(0);
   });
 
   it('reports a corrupt state.db with how to recover', async () => {

@@ -21,7 +21,12 @@ import {
 } from './doctor/local-checks.js';
 import { checkMcpServers } from './doctor/mcp-checks.js';
 import { checkPlugins } from './doctor/plugin-checks.js';
-import { checkProvider, checkReachable, DOCTOR_TIMEOUT_MS } from './doctor/provider-checks.js';
+import {
+  checkFallback,
+  checkProvider,
+  checkReachable,
+  DOCTOR_TIMEOUT_MS,
+} from './doctor/provider-checks.js';
 import { checkStorage } from './doctor/storage-checks.js';
 
 const USAGE = `Usage: hermes doctor [--offline] [--timeout S] [--json]
@@ -49,8 +54,10 @@ async function runChecks(
   ];
   try {
     const config = await loadHermesConfig(ctx);
+    const fallback = checkFallback(config);
     results.push(
       checkProvider(config),
+      ...(fallback ? [fallback] : []),
       await checkReachable(config, offline, timeoutMs),
       await checkPlugins(config, process.cwd()),
       await checkMcpServers(config),
