@@ -22,3 +22,4 @@ export * from './define-plugin.js';
 export * from './hooks.js';
 export * from './manifest.js';
 export * from './plugin-context.js';
+export * from './version.js';

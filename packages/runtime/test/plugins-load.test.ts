@@ -252,6 +252,44 @@ describe('loadPlugins: failures are reported once and skipped', () => {
     expect(set.statuses[0]?.state).toBe('loaded');
   });
 
+  it('a minVersion above the host’s plugin API → incompatible, naming both; nothing of it runs', async () => {
+    const needed = `${Number(sdk.SDK_VERSION.split('.')[0]) + 1}.0.0`;
+    // Declared in package.json: the entry is never imported (importing it would throw).
+    writePlugin(userDir('future-pkg'), {
+      pkg: { name: 'future-pkg', main: 'index.mjs', hermes: { minVersion: needed } },
+      files: { 'index.mjs': "throw new Error('imported despite its minVersion');\n" },
+    });
+    // Declared only in the code's manifest: imported, but register never runs.
+    const marker = join(home(), 'registered-anyway');
+    writePlugin(userDir('future-code'), {
+      pkg: { name: 'future-code', main: 'index.mjs' },
+      files: {
+        'index.mjs': `import { writeFileSync } from 'node:fs';
+import { definePlugin } from '@hermes/plugin-sdk';
+export default definePlugin({
+  manifest: { name: 'future-code', version: '1.0.0', hermes: { minVersion: '${needed}' } },
+  async register() { writeFileSync(${JSON.stringify(marker)}, 'x'); },
+});
+`,
+      },
+    });
+    writePlugin(userDir('current'), {
+      ...esmPlugin('current', `ctx.registerTool(${toolSource('current')});`),
+      pkg: { name: 'current', main: 'index.mjs', hermes: { minVersion: sdk.SDK_VERSION } },
+    });
+    const { warnings, logger } = recordingLogger();
+    const loaded = await load({ enabled: ['future-pkg', 'future-code', 'current'] }, { logger });
+    const message = `needs Hermes plugin API ${needed} or newer, this host has ${sdk.SDK_VERSION}: upgrade Hermes, or install a version of the plugin made for ${sdk.SDK_VERSION}`;
+    expect(loaded.statuses.map((s) => [s.name, s.state, s.message])).toEqual([
+      ['current', 'loaded', undefined],
+      ['future-code', 'incompatible', message],
+      ['future-pkg', 'incompatible', message],
+    ]);
+    expect(existsSync(marker)).toBe(false);
+    expect(loaded.tools.map((t) => t.plugin)).toEqual(['current']);
+    expect(warnings).toContain(`plugin future-pkg not loaded (incompatible): ${message}`);
+  });
+
   it('each failure state, while the other plugins still load', async () => {
     writePlugin(userDir('good'), esmPlugin('good', `ctx.registerTool(${toolSource('good')});`));
     writePlugin(userDir('entry-throws'), {

@@ -5,12 +5,13 @@
  * (and not the SDK's host copy) is imported.
  */
 import { basename } from 'node:path';
-import type {
-  ContextEngine,
-  ContextEngineInit,
-  CreatePlatformAdapter,
-  MemoryProvider,
-  PluginCommand,
+import {
+  type ContextEngine,
+  type ContextEngineInit,
+  type CreatePlatformAdapter,
+  type MemoryProvider,
+  minVersionProblem,
+  type PluginCommand,
 } from '@hermes/plugin-sdk';
 import { bounded, messageOf } from './bounded.js';
 import { type DiscoveredPlugin, type DiscoverOptions, discoverPlugins } from './discover.js';
@@ -124,6 +125,9 @@ async function loadOne(
   if (!definition) {
     return { state: 'invalid', message: 'the default export is not a definePlugin() plugin' };
   }
+  // The manifest in code may ask for more than the package.json did.
+  const tooOld = minVersionProblem(definition.manifest.hermes.minVersion);
+  if (tooOld) return { state: 'incompatible', message: tooOld };
   const host = await createHostContext({
     plugin,
     hermesHome: o.hermesHome,
@@ -167,8 +171,11 @@ async function loadPlanned(
   const ready: DiscoveredPlugin[] = [];
   for (const { plugin, load } of plans) {
     if (!load) continue;
+    // Before anything of the plugin runs: its package.json says what it needs.
+    const tooOld = minVersionProblem(plugin.manifest.minVersion);
     const missing = missingEnv(plugin, env);
-    if (missing.length === 0) ready.push(plugin);
+    if (tooOld) outcomes.set(plugin, { state: 'incompatible', message: tooOld });
+    else if (missing.length === 0) ready.push(plugin);
     else outcomes.set(plugin, { state: 'missing_env', message: `needs ${missing.join(', ')}` });
   }
   if (ready.length > 0) await provideSdkTo(ready.map((p) => p.dir));

@@ -4,6 +4,7 @@ import type { PluginSource } from './discover.js';
 /**
  * - `loaded`: registered; `not_enabled`: found, not named in `plugins.enabled` nor selected;
  * - `disabled`: named in `plugins.disabled`; `missing_env`: a `requiresEnv` variable is unset;
+ * - `incompatible`: its `hermes.minVersion` is newer than this host's plugin API (`SDK_VERSION`);
  * - `invalid`: its package.json or manifest is wrong, or its default export is not a plugin;
  * - `failed`: its entry or `register` threw; `timed_out`: either took too long.
  */
@@ -12,6 +13,7 @@ export type PluginState =
   | 'not_enabled'
   | 'disabled'
   | 'missing_env'
+  | 'incompatible'
   | 'invalid'
   | 'failed'
   | 'timed_out';
