@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './exit-reason.js';
 export * from './messages.js';
+export * from './secret-patterns.js';
 export * from './tool-schema.js';
 export * from './usage.js';
 export * from './validation.js';

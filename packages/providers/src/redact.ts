@@ -5,6 +5,8 @@
  * megabyte of hostile input costs one pass per pattern, never a backtracking blow-up.
  */
 
+import { SECRET_TOKEN_PATTERNS } from '@hermes/protocol';
+
 /** What replaces a secret too short to show any of it. */
 export const REDACTED = '[REDACTED]';
 
@@ -23,20 +25,6 @@ export function maskSecret(secret: string): string {
   const head = secret.startsWith('sk-') ? 'sk-' : secret.slice(0, 4);
   return `${head}…${secret.slice(-4)}`;
 }
-
-/** Vendor key formats recognizable on their own, wherever they appear. */
-const VENDOR_KEY_PATTERNS: readonly RegExp[] = [
-  // OpenAI (sk-, sk-proj-), Anthropic (sk-ant-…), OpenRouter (sk-or-…), and look-alikes.
-  /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{16,}/g,
-  // Groq, xAI, Hugging Face, GitHub tokens.
-  /(?<![A-Za-z0-9])(?:gsk_|xai-|hf_|gh[pousr]_)[A-Za-z0-9_-]{20,}/g,
-  // Google API keys.
-  /(?<![A-Za-z0-9])AIza[A-Za-z0-9_-]{35}/g,
-  // AWS access key ids.
-  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/g,
-  // JSON Web Tokens (three base64url segments).
-  /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-];
 
 /** `Bearer <token>` anywhere, and `Basic <token>` after an authorization header name. */
 const SCHEME_PATTERN =
@@ -91,8 +79,9 @@ function redactExact(text: string, secrets: readonly string[]): string {
 
 /**
  * Masks API keys and bearer tokens in `text`: `sk-…` keys (OpenAI, `sk-proj-`, Anthropic
- * `sk-ant-`, OpenRouter), `Bearer <token>`, `x-api-key: …`, `api_key=…` / `"apiKey":"…"`, AWS
- * access key ids, JWTs, long hex/base64 values after `key` / `token` / `secret`, and every exact
+ * `sk-ant-`, OpenRouter), `Bearer <token>`, `x-api-key: …`, `api_key=…` / `"apiKey":"…"`, the
+ * other shapes of `SECRET_TOKEN_PATTERNS` (GitHub, GitLab, Slack, Stripe, AWS access key ids,
+ * Google keys, JWTs, PEM private keys), long hex/base64 values after `key` / `token` / `secret`, and every exact
  * string in `extraSecrets` (the configured keys; ones shorter than 6 characters are ignored).
  * A secret keeps a short hint (`sk-…wxyz`) when it is long enough, else becomes `[REDACTED]`.
  */
@@ -104,7 +93,8 @@ export function redactSecrets(text: string, extraSecrets: readonly string[] = []
     value.includes('…') || value.startsWith('[') ? match : `${prefix}${maskSecret(value)}`,
   );
   out = out.replace(KEY_VALUE_PATTERN, redactKeyValue);
-  for (const pattern of VENDOR_KEY_PATTERNS) {
+  // The repository's shared shapes (sk-, GitHub, Slack, Stripe, AWS, Google, JWTs, PEM keys).
+  for (const pattern of SECRET_TOKEN_PATTERNS) {
     out = out.replace(pattern, (secret) => maskSecret(secret));
   }
   return out;

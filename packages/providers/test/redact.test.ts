@@ -79,6 +79,25 @@ describe('redactSecrets', () => {
     expect(redactSecrets('the cat sat', ['cat'])).toBe('the cat sat');
   });
 
+  it('masks the shared shapes it did not know before: PEM keys, Stripe, Slack, GitLab tokens', () => {
+    const text = [
+      'pem -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+      'stripe sk_live_abcdefghijklmnop1234',
+      'slack xoxb-1234567890-abcdefghij',
+      'gitlab glpat-abcdefghijklmnopqrstu',
+    ].join('\n');
+    const out = redactSecrets(text);
+    for (const secret of [
+      'MIIEvQIBADANBgkq',
+      'abcdefghijklmnop1234',
+      '1234567890-abcdefghij',
+      'glpat-abcdefghijklmnopqrstu',
+    ]) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out).toContain('stripe sk_l…1234');
+  });
+
   it('leaves prose alone', () => {
     const prose =
       'Bearer authentication failed; the token limit is 4096 tokens; max_tokens: 1024; secret: yes; key: value';

@@ -40,6 +40,20 @@ describe('sanitizeToolError', () => {
     expect(out).toContain('evil');
   });
 
+  it('redacts the shared secret shapes: PEM keys, JWTs, Google and Stripe keys', () => {
+    const out = sanitizeToolError(
+      new Error(
+        'auth failed: -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq\n-----END PRIVATE KEY----- ' +
+          'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl ' +
+          'google AIzaSyA1234567890abcdefghijklmnopqrstu stripe rk_test_abcdefghijklmnop1234',
+      ),
+    );
+    for (const secret of ['MIIEvQIBADANBgkq', 'eyJhbGci', 'AIzaSyA123', 'rk_test_']) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out).toContain('auth failed: [REDACTED]');
+  });
+
   it('truncates long messages with a note', () => {
     const out = sanitizeToolError('x'.repeat(10_000));
     expect(out.length).toBeLessThan(TOOL_ERROR_MAX_CHARS + 100);

@@ -2,14 +2,22 @@
  * Secret scrubbing for every text the gateway puts in a chat. A chat is read by many people,
  * searched and archived, so a key that reaches it is leaked for good (seed 1.4 ③).
  *
- * The shapes follow the repository's other redactors (`@hermes/providers` for provider errors,
- * the context engine for summaries, `@hermes/approval` for commands in events); the gateway may
- * import none of the first two, and the approval one misses private keys, JWTs and URL query
- * tokens, hence this module. Like the summary redactor it keeps no hint of the value: a chat is
- * persisted by the platform. Every pattern starts at a fixed prefix or label (with a look-behind
- * so no start is retried inside a run of token characters) and uses bounded quantifiers, so a
- * megabyte of hostile text costs one linear pass per pattern.
+ * The credential shapes are the repository's shared ones (`@hermes/protocol`'s
+ * `SECRET_TOKEN_PATTERNS` and friends); this module adds what a chat needs on top (URL query
+ * tokens, assignments, secret flags in commands) and, like the summary redactor, keeps no hint
+ * of a value: a chat is persisted by the platform. Every pattern starts at a fixed prefix or
+ * label (with a look-behind so no start is retried inside a run of token characters) and uses
+ * bounded quantifiers, so a megabyte of hostile text costs one linear pass per pattern.
  */
+
+import {
+  AUTH_SCHEME_PATTERN,
+  BEARER_TOKEN_PATTERN,
+  isMachineToken,
+  SECRET_TOKEN_PATTERNS,
+  URL_PASSWORD_PATTERN,
+  USER_OPTION_PATTERN,
+} from '@hermes/protocol';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -17,43 +25,9 @@ export const REDACTED = '[REDACTED]';
 /** Longest command shown in an approval request; the rest is cut (with a note). */
 export const MAX_COMMAND_CHARS = 2_000;
 
-/** Secrets recognizable on their own, wherever they appear; the whole match is replaced. */
-const WHOLE_MATCH_PATTERNS: readonly RegExp[] = [
-  // PEM private keys: the whole block, or (cut short, e.g. mid-stream) all base64 after the
-  // header. The body stops at the next `-----`, so many headers without an end stay linear.
-  /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:(?:[^-]|-(?!----))*-----END [A-Z ]{0,40}PRIVATE KEY-----|[A-Za-z0-9+/=\s]*)/g,
-  // OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), OpenRouter (sk-or-) and look-alikes.
-  /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{16,}/g,
-  // Stripe live and test keys.
-  /(?<![A-Za-z0-9])[spr]k_(?:live|test)_[A-Za-z0-9]{16,}/g,
-  // Groq, xAI, Hugging Face, GitHub, GitLab tokens.
-  /(?<![A-Za-z0-9])(?:gsk_|xai-|hf_|gh[pousr]_|github_pat_|glpat-)[A-Za-z0-9_-]{20,}/g,
-  // Slack tokens.
-  /(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,}/g,
-  // AWS access key ids.
-  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/g,
-  // Google API keys.
-  /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{30,}/g,
-  // JSON Web Tokens: header, payload and the signature after them.
-  /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]+)?/g,
-];
-
-/** `Bearer <token>`: keep the word, hide the token. */
-const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/-]+=*)/gi;
-
-/** `Authorization: Basic …` (and `Token`, `Digest`): keep the scheme, hide the credential. */
-const AUTH_SCHEME =
-  /\b(authorization["']?\s*[:=]\s*["']?(?:Basic|Token|Digest)\s+)([^\s"',;\\]+)/gi;
-
-/** `scheme://user:password@host`; the scheme is bounded so a long dashed word is not rescanned. */
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{1,256}:)[^\s@/]{1,256}(@)/gi;
-
 /** Credentials in a URL query: `?token=…`, `&api_key=…`, `&sig=…`. */
 const QUERY_SECRET =
   /([?&](?:access_token|refresh_token|id_token|token|api[_-]?key|apikey|key|secret|password|passwd|sig|signature|auth|code)=)([^&\s#"'<>]{1,1024})/gi;
-
-/** `curl -u user:password`, `--user=user:password`. */
-const USER_OPTION = /((?:^|\s)(?:-u|--user)(?:\s+|=)["']?[^\s:"']{1,256}:)([^\s"']+)/g;
 
 /** Env-style names that hold a credential (`OPENAI_API_KEY=`, `PASSWORD=`): any value goes. */
 const ENV_ASSIGNMENT =
@@ -87,13 +61,9 @@ function hideLabeledValue(match: string, label: string, value: string): string {
   return hideValue(match, label, value);
 }
 
-/**
- * A bearer token is a machine token, not prose ("Bearer authentication"): it holds a digit or
- * token punctuation, or is long.
- */
+/** Hides a machine token after `Bearer`; prose ("Bearer authentication") stays. */
 function hideBearer(match: string, prefix: string, token: string): string {
-  const machine = /[0-9._/+-]/.test(token) || token.length >= 24;
-  if (token.length < 8 || !machine || isMarker(token)) return match;
+  if (!isMachineToken(token) || isMarker(token)) return match;
   return `${prefix}${REDACTED}`;
 }
 
@@ -105,12 +75,12 @@ function hideBearer(match: string, prefix: string, token: string): string {
  */
 export function redactForChat(text: string): string {
   let out = text;
-  for (const pattern of WHOLE_MATCH_PATTERNS) out = out.replace(pattern, REDACTED);
-  out = out.replace(BEARER, hideBearer);
-  out = out.replace(AUTH_SCHEME, hideValue);
-  out = out.replace(URL_PASSWORD, `$1${REDACTED}$2`);
+  for (const pattern of SECRET_TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+  out = out.replace(BEARER_TOKEN_PATTERN, hideBearer);
+  out = out.replace(AUTH_SCHEME_PATTERN, hideValue);
+  out = out.replace(URL_PASSWORD_PATTERN, `$1${REDACTED}$2`);
   out = out.replace(QUERY_SECRET, hideValue);
-  out = out.replace(USER_OPTION, hideValue);
+  out = out.replace(USER_OPTION_PATTERN, hideValue);
   out = out.replace(ENV_ASSIGNMENT, hideValue);
   out = out.replace(LABELED_ASSIGNMENT, hideLabeledValue);
   return out;

@@ -3,6 +3,7 @@
  * (paths, server replies, argument echoes) on a channel authors rarely think of as input, so it is
  * stripped of anything shaped like a conversation marker before the model sees it.
  */
+import { SECRET_TOKEN_PATTERNS } from '@hermes/protocol';
 
 /** Prefix of every sanitized tool error, so the model and the host can tell failures apart. */
 export const TOOL_ERROR_PREFIX = '[TOOL_ERROR]';
@@ -64,6 +65,8 @@ export interface SanitizeToolErrorOptions {
 /** Replaces credential-shaped substrings with `[REDACTED]`. */
 export function redactSecrets(text: string): string {
   let out = text;
+  // The repository's shared shapes first (PEM keys, Stripe, GitLab, Google, JWTs, …).
+  for (const pattern of SECRET_TOKEN_PATTERNS) out = out.replace(pattern, '[REDACTED]');
   for (const pattern of SECRET_PATTERNS) {
     out = out.replace(pattern, (match, ...groups: unknown[]) => {
       // The key=value pattern keeps its key so the reader still knows which setting was wrong.
