@@ -23,6 +23,7 @@ export {
   TELEGRAM_MAX_MESSAGE_LENGTH,
   TelegramAdapter,
 } from './telegram-adapter.js';
+export { webhookProblem } from './webhook-health.js';
 export {
   MAX_WEBHOOK_BODY_BYTES,
   WebhookServer,

@@ -44,6 +44,11 @@ export const TelegramSettingsSchema = z
     webhook_path: z.string().startsWith('/').optional(),
     /** Webhook mode: the `secret_token` Telegram sends back in every request. */
     webhook_secret: z.string().regex(SECRET_PATTERN).optional(),
+    /**
+     * Webhook mode: how often to ask Telegram (`getWebhookInfo`) whether it can deliver to the
+     * webhook, in seconds; 0 never asks. A proxy that refuses Telegram is otherwise silent.
+     */
+    webhook_check_seconds: z.number().min(0).default(300),
   })
   .passthrough();
 
@@ -68,6 +73,8 @@ export interface WebhookSettings {
   readonly port: number;
   readonly path: string;
   readonly secret: string;
+  /** How often to ask Telegram whether it can deliver (`getWebhookInfo`); 0: never. */
+  readonly checkMs: number;
 }
 
 /**
@@ -126,5 +133,6 @@ function resolveWebhook(
     port: section.webhook_port,
     path: section.webhook_path ?? (urlPath || '/telegram'),
     secret: section.webhook_secret ?? fromEnv ?? randomBytes(32).toString('base64url'),
+    checkMs: section.webhook_check_seconds * 1000,
   };
 }

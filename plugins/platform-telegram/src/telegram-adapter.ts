@@ -18,7 +18,7 @@ import {
   type SentMessage,
 } from '@hermes/plugin-sdk';
 import { Api } from 'grammy';
-import type { Message, Update } from 'grammy/types';
+import type { Message, Update, WebhookInfo } from 'grammy/types';
 import { downloadFile, fileRefs } from './attachments.js';
 import { type BotIdentity, toInbound } from './inbound.js';
 import { renderMarkdownV2, stripMarkdownV2 } from './markdown-v2.js';
@@ -32,6 +32,7 @@ import {
   retryAfterSeconds,
   toHermesError,
 } from './telegram-errors.js';
+import { webhookProblem } from './webhook-health.js';
 import { WebhookServer } from './webhook-server.js';
 
 /** Telegram's limit for one message's text, in UTF-16 code units. */
@@ -51,6 +52,10 @@ export class TelegramAdapter extends PlatformAdapter {
   #poller: Poller | undefined;
   #webhook: WebhookServer | undefined;
   #webhookAddress: { host: string; port: number } | undefined;
+  #webhookCheck: NodeJS.Timeout | undefined;
+  /** When `setWebhook` succeeded, and when the webhook last brought an update (ms). */
+  #registeredAt = 0;
+  #lastUpdateAt = 0;
   readonly #link = new ConnectionTracker();
   /** When the polling link went down (stall or failed poll); undefined while it is up. */
   #downSince: number | undefined;
@@ -149,7 +154,8 @@ export class TelegramAdapter extends PlatformAdapter {
     const downMs = Date.now() - this.#downSince;
     this.#downSince = undefined;
     this.#link.markUp();
-    this.#log.info('telegram poller reconnected', { downMs });
+    const what = this.#settings.webhook ? 'webhook deliveries resumed' : 'poller reconnected';
+    this.#log.info(`telegram ${what}`, { downMs });
   }
 
   async #startWebhook(): Promise<void> {
@@ -160,7 +166,12 @@ export class TelegramAdapter extends PlatformAdapter {
       port: w.port,
       path: w.path,
       secret: w.secret,
-      onUpdate: (update) => this.#dispatch([update]),
+      onUpdate: (update) => {
+        // An update got through: whatever Telegram reported before, delivery works now.
+        this.#lastUpdateAt = Date.now();
+        this.#linkUp();
+        return this.#dispatch([update]);
+      },
       onRefused: (status, reason) =>
         this.#log.warn('telegram webhook refused a request', { status, reason }),
     });
@@ -178,6 +189,41 @@ export class TelegramAdapter extends PlatformAdapter {
       throw this.#redactSecret(error);
     }
     this.#webhook = server;
+    this.#registeredAt = Date.now();
+    if (w.checkMs > 0) {
+      this.#webhookCheck = setInterval(() => void this.checkWebhook(), w.checkMs);
+      this.#webhookCheck.unref();
+    }
+  }
+
+  /**
+   * Webhook mode: asks Telegram (`getWebhookInfo`) whether it can deliver to our webhook, and
+   * marks the link down when it cannot — another URL is registered (someone else's `setWebhook`),
+   * or Telegram's last delivery since we registered failed and no update has arrived since —
+   * and up again when it can. Runs every `webhook_check_seconds`; resolves the reason it found,
+   * or `undefined` when all is well (or there is nothing to check).
+   */
+  async checkWebhook(): Promise<string | undefined> {
+    const w = this.#settings.webhook;
+    if (!w || !this.#webhook) return undefined;
+    let info: WebhookInfo;
+    try {
+      info = await this.#api.getWebhookInfo();
+    } catch (error) {
+      const failure = toHermesError('getWebhookInfo', error, this.#settings.token);
+      this.#log.warn('telegram getWebhookInfo failed', { error: failure.message });
+      return undefined;
+    }
+    const problem = webhookProblem(info, w.url, Math.max(this.#registeredAt, this.#lastUpdateAt));
+    if (problem === undefined) {
+      this.#linkUp();
+      return undefined;
+    }
+    if (this.#downSince === undefined) {
+      this.#log.warn('telegram webhook is not receiving updates', { reason: problem });
+      this.#linkDown(problem);
+    }
+    return problem;
   }
 
   /** A refusal's text could echo the request; the webhook secret must not reach a log. */
@@ -196,6 +242,8 @@ export class TelegramAdapter extends PlatformAdapter {
     this.#webhook = undefined;
     this.#webhookAddress = undefined;
     this.#downSince = undefined;
+    clearInterval(this.#webhookCheck);
+    this.#webhookCheck = undefined;
     this.#link.markDown();
     // The webhook stays registered with Telegram on purpose: it queues updates until we are back.
     await Promise.all([poller?.stop(), webhook?.close()]);

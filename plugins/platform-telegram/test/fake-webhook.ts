@@ -21,6 +21,9 @@ export class FakeWebhook {
   registration: FakeWebhookRegistration | undefined;
   /** When set, `setWebhook` is refused with this description (400). */
   refuseWith: string | undefined;
+  /** What `getWebhookInfo` reports about the last failed delivery (unix seconds), and the backlog. */
+  lastError: { date: number; message: string } | undefined;
+  pendingUpdates = 0;
   #proxyOrigin: string | undefined;
 
   /** Answers the webhook methods; undefined for any other method. */
@@ -52,7 +55,10 @@ export class FakeWebhook {
         result: {
           url: this.registration?.url ?? '',
           has_custom_certificate: false,
-          pending_update_count: 0,
+          pending_update_count: this.pendingUpdates,
+          ...(this.lastError
+            ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message }
+            : {}),
           ...(this.registration?.allowedUpdates
             ? { allowed_updates: this.registration.allowedUpdates }
             : {}),

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveTelegramSettings, TelegramAdapter, WebhookServer } from '../src/index.ts';
 import { FakeBotApi } from './fake-bot-api.ts';
 import { connectedAdapter, MemoryLogger, TOKEN } from './support.ts';
@@ -92,6 +92,47 @@ describe('telegram webhook mode', () => {
     expect(received.map((m) => m.text)).toEqual(['once', 'twice?']);
   });
 
+  it('asks Telegram whether it can deliver: down with its error while none gets through, up once one does', async () => {
+    const t = await webhookAdapter({ webhook_check_seconds: 0 });
+    expect(await t.adapter.checkWebhook()).toBeUndefined();
+    expect(t.adapter.connectionState().up).toBe(true);
+    // The proxy refuses Telegram: its next getWebhookInfo reports the failed delivery.
+    t.api.webhook.lastError = {
+      date: Math.ceil(Date.now() / 1000) + 1,
+      message: 'Connection refused',
+    };
+    t.api.webhook.pendingUpdates = 3;
+    const reason = 'Telegram cannot deliver to the webhook: Connection refused (3 updates waiting)';
+    expect(await t.adapter.checkWebhook()).toBe(reason);
+    expect(t.adapter.connectionState()).toMatchObject({
+      up: false,
+      reconnects: 1,
+      lastReconnectReason: reason,
+    });
+    // Fixed: an update gets through, the link is up, and the old error is history.
+    expect((await t.api.deliver({ chatId: 42, userId: 7, text: 'back' })).status).toBe(200);
+    expect(t.adapter.connectionState().up).toBe(true);
+    t.api.webhook.lastError = { date: Math.floor(Date.now() / 1000) - 60, message: 'old news' };
+    expect(await t.adapter.checkWebhook()).toBeUndefined();
+    // Another process registered its own URL for the bot.
+    const ours = t.api.webhook.registration;
+    if (!ours) throw new Error('no registration');
+    t.api.webhook.registration = { ...ours, url: 'https://elsewhere.example.test/hook' };
+    expect(await t.adapter.checkWebhook()).toMatch(/another webhook URL registered/);
+    expect(t.adapter.connectionState().up).toBe(false);
+  });
+
+  it('checks on its own every webhook_check_seconds, and stops on disconnect', async () => {
+    const t = await webhookAdapter({ webhook_check_seconds: 0.02 });
+    const checks = () => t.api.calls.filter((c) => c.method === 'getWebhookInfo').length;
+    await vi.waitFor(() => expect(checks()).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    await t.adapter.disconnect();
+    const after = checks();
+    // Several periods later: no check ran after the disconnect.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(checks()).toBe(after);
+  });
+
   it('closes its port on disconnect and is then down', async () => {
     const t = await webhookAdapter();
     expect(await portOpen(t.port)).toBe(true);
@@ -175,7 +216,12 @@ describe('telegram webhook settings', () => {
 
   it('defaults host, port and path; the secret comes from the env or is made per process', () => {
     const a = resolveTelegramSettings({ ...base, webhook_url: 'https://bot.example.test/' }, {});
-    expect(a.webhook).toMatchObject({ host: '127.0.0.1', port: 8443, path: '/telegram' });
+    expect(a.webhook).toMatchObject({
+      host: '127.0.0.1',
+      port: 8443,
+      path: '/telegram',
+      checkMs: 300_000,
+    });
     expect(a.webhook?.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const b = resolveTelegramSettings({ ...base, webhook_url: 'https://bot.example.test/' }, {});
     expect(b.webhook?.secret).not.toBe(a.webhook?.secret);
