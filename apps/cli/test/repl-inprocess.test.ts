@@ -142,6 +142,25 @@ describe('REPL in-process', () => {
     await h.repl.session.close();
   });
 
+  it('/usage shows the stored session’s totals, with how often it was compressed', async () => {
+    server = await startScriptedServer(
+      script().text('First answer.').usage({ inputTokens: 10, outputTokens: 3 }),
+    );
+    const h = harness(server.url, 'queue');
+    const done = h.repl.run();
+    h.stdin.write('hello\n');
+    await h.waitFor('First answer.');
+    const id = h.repl.session.agent.sessionId as string;
+    // As the context engine records a successful compression.
+    await h.repl.session.store.incrementCounters(id, { compressions: 2 });
+    h.stdin.write('/usage\n');
+    await h.waitFor('compressed 2×');
+    expect(h.output()).toMatch(new RegExp(`Session ${id}: 2 messages · .* · compressed 2×`));
+    h.stdin.end();
+    expect(await done).toBe(0);
+    await h.repl.session.close();
+  });
+
   it('the clarify prompt numbers the choices and returns the picked one to the model', async () => {
     server = await startScriptedServer(
       script()

@@ -113,6 +113,8 @@ describe('slash commands', () => {
     expect(last(h)).toContain('2 turns, 2 model calls');
     expect(last(h)).toContain('in 320 · out 35');
     expect(last(h)).toContain('Cost: ~$');
+    // The cached agent's conversation: two exchanges, and how full the model's window is.
+    expect(last(h)).toMatch(/^Context: ~\d[\d,]* tokens( of [\d,]+ \(\d+%\))?, 4 messages$/m);
     expect(last(h)).not.toContain('Side tasks');
   });
 

@@ -16,8 +16,9 @@ export async function usageCommand(repl: Repl): Promise<undefined> {
   const stored = id ? await repl.session.store.getSession(id) : undefined;
   if (stored) {
     const c = stored.counters;
+    const compressed = c.compressions > 0 ? ` · compressed ${c.compressions}×` : '';
     lines.push(
-      `Session ${id}: ${c.messages} messages · ${usageLine(c, c.estimatedCostUsd, c.apiCalls)}`,
+      `Session ${id}: ${c.messages} messages · ${usageLine(c, c.estimatedCostUsd, c.apiCalls)}${compressed}`,
     );
   }
   const side = auxiliaryUsageLines(repl.session.auxiliary.usage());

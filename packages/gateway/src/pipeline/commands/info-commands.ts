@@ -44,10 +44,26 @@ export function usageLine(usage: Usage): string {
   return parts.join(' · ');
 }
 
+/**
+ * How full the cached agent's context is: `Context: ~12,340 of 128,000 tokens (10%), 42
+ * messages`; `undefined` when the agent is not loaded (reading the session just for this would
+ * rebuild it).
+ */
+async function contextLine(host: CommandHost, key: string): Promise<string | undefined> {
+  const agent = host.cache.peek(key)?.agent;
+  if (!agent) return undefined;
+  const status = await agent.contextStatus();
+  const window =
+    status.contextLength === undefined
+      ? ''
+      : ` of ${tokens(status.contextLength)} (${Math.round((100 * status.estimatedTokens) / status.contextLength)}%)`;
+  return `Context: ~${tokens(status.estimatedTokens)} tokens${window}, ${status.messages} messages`;
+}
+
 /** `/usage`. */
 export const usageCommand: SlashCommand = {
   name: 'usage',
-  summary: "this conversation's tokens and cost",
+  summary: "this conversation's tokens, cost and how full its context is",
   async run({ host, key }) {
     const sessionId = await currentSessionId(host, key);
     const totals = sessionId === undefined ? undefined : host.usage.get(sessionId);
@@ -56,10 +72,12 @@ export const usageCommand: SlashCommand = {
     }
     const turns = totals.turns === 1 ? '1 turn' : `${totals.turns} turns`;
     const side = auxiliaryUsageLines(host.cache.peek(key)?.auxiliaryUsage?.() ?? new Map());
+    const context = await contextLine(host, key);
     return [
       `Session ${sessionId}: ${turns}, ${totals.apiCalls} model calls`,
       `Tokens: ${usageLine(totals.usage)}`,
       `Cost: ~$${totals.costUsd.toFixed(4)}`,
+      ...(context ? [context] : []),
       ...(side.length > 0 ? ['Side tasks (this agent):', ...side.map((line) => `  ${line}`)] : []),
     ].join('\n');
   },
