@@ -59,12 +59,18 @@ export function compareVersions(a: string, b: string): number {
 
 /**
  * Why a plugin asking for `minVersion` cannot run on a host with `hostVersion` (default: this
- * SDK's), as one sentence with the fix; `undefined` when it can (or asks for nothing).
+ * SDK's), as one sentence with the fix; `undefined` when it can (or asks for nothing). Never
+ * throws: a `minVersion` that is not a semantic version is itself the problem.
  */
 export function minVersionProblem(
   minVersion: string | undefined,
   hostVersion: string = SDK_VERSION,
 ): string | undefined {
-  if (minVersion === undefined || compareVersions(hostVersion, minVersion) >= 0) return undefined;
+  if (minVersion === undefined) return undefined;
+  // A manifest validated by another copy of the SDK may carry anything: never throw over it.
+  if (!VERSION.test(minVersion)) {
+    return `hermes.minVersion ${JSON.stringify(minVersion).slice(0, 40)} is not a semantic version such as 1.2.3`;
+  }
+  if (compareVersions(hostVersion, minVersion) >= 0) return undefined;
   return `needs Hermes plugin API ${minVersion} or newer, this host has ${hostVersion}: upgrade Hermes, or install a version of the plugin made for ${hostVersion}`;
 }

@@ -39,5 +39,8 @@ describe('the plugin API version', () => {
       'needs Hermes plugin API 1.1.0 or newer, this host has 1.0.0: upgrade Hermes, or install a version of the plugin made for 1.0.0',
     );
     expect(minVersionProblem('1.0.0', '1.0.0-rc.1')).toContain('needs Hermes plugin API 1.0.0');
+    expect(minVersionProblem('latest', '1.0.0')).toBe(
+      'hermes.minVersion "latest" is not a semantic version such as 1.2.3',
+    );
   });
 });

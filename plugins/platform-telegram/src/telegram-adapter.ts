@@ -191,7 +191,13 @@ export class TelegramAdapter extends PlatformAdapter {
     this.#webhook = server;
     this.#registeredAt = Date.now();
     if (w.checkMs > 0) {
-      this.#webhookCheck = setInterval(() => void this.checkWebhook(), w.checkMs);
+      // One check at a time: a slow getWebhookInfo is not stacked up behind by the next tick.
+      let checking: Promise<unknown> | undefined;
+      this.#webhookCheck = setInterval(() => {
+        checking ??= this.checkWebhook().finally(() => {
+          checking = undefined;
+        });
+      }, w.checkMs);
       this.#webhookCheck.unref();
     }
   }
