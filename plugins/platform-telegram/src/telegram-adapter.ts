@@ -53,6 +53,7 @@ export class TelegramAdapter extends PlatformAdapter {
   #webhook: WebhookServer | undefined;
   #webhookAddress: { host: string; port: number } | undefined;
   #webhookCheck: NodeJS.Timeout | undefined;
+  #checking: Promise<unknown> | undefined;
   /** When `setWebhook` succeeded, and when the webhook last brought an update (ms). */
   #registeredAt = 0;
   #lastUpdateAt = 0;
@@ -191,15 +192,16 @@ export class TelegramAdapter extends PlatformAdapter {
     this.#webhook = server;
     this.#registeredAt = Date.now();
     if (w.checkMs > 0) {
-      // One check at a time: a slow getWebhookInfo is not stacked up behind by the next tick.
-      let checking: Promise<unknown> | undefined;
-      this.#webhookCheck = setInterval(() => {
-        checking ??= this.checkWebhook().finally(() => {
-          checking = undefined;
-        });
-      }, w.checkMs);
+      this.#webhookCheck = setInterval(() => this.#checkOnce(), w.checkMs);
       this.#webhookCheck.unref();
     }
+  }
+
+  /** One check at a time: a slow `getWebhookInfo` is not stacked up behind by the next tick. */
+  #checkOnce(): void {
+    this.#checking ??= this.checkWebhook().finally(() => {
+      this.#checking = undefined;
+    });
   }
 
   /**
