@@ -125,8 +125,10 @@ async function loadOne(
   if (!definition) {
     return { state: 'invalid', message: 'the default export is not a definePlugin() plugin' };
   }
-  // The manifest in code may ask for more than the package.json did.
-  const tooOld = minVersionProblem(definition.manifest.hermes.minVersion);
+  // The manifest in code may ask for more than the package.json did. A plugin built with
+  // another copy of the SDK may lack the field's default: read it defensively.
+  const needs = (definition.manifest as { hermes?: { minVersion?: string } }).hermes?.minVersion;
+  const tooOld = minVersionProblem(needs);
   if (tooOld) return { state: 'incompatible', message: tooOld };
   const host = await createHostContext({
     plugin,
